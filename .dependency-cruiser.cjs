@@ -1,0 +1,42 @@
+/** Architecture rules checked by `npm run check:deps`. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Circular imports make load order matter and modules hard to test alone.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'domain-is-platform-free',
+      severity: 'error',
+      comment:
+        'Only platform adapters may import Bolt or discord.js; commands, jobs, budget and cache stay platform-neutral.',
+      from: { path: '^src/(?!platforms/)' },
+      to: { path: 'node_modules/(@slack/bolt|@slack/web-api|discord\\.js|@discordjs)' },
+    },
+    {
+      name: 'platforms-do-not-call-the-club',
+      severity: 'error',
+      comment: 'The worker owns every club-service call; adapters only enqueue.',
+      from: { path: '^src/platforms/' },
+      to: { path: '^src/club/client' },
+    },
+    {
+      name: 'no-test-code-in-src',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^test/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};
