@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { budgetKey } from './budget-key.js';
+import type { BudgetState, PriorityState } from './budget-state.js';
+import type { BudgetOptions, DailyBudget } from './daily-budget.js';
+import { PRIORITIES, type Priority } from './priority.js';
+import { priorityCeiling, priorityFloor } from './priority-ceiling.js';
+import { raiseUsedScript } from './raise-used-script.js';
+import { integerReply } from './redis-script.js';
+import { reserveScript } from './reserve-script.js';
+import type { Reservation } from './reservation.js';
+import { stateScript } from './state-script.js';
+
+const DEFAULT_LIMIT = 5000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Creates the daily budget shared through `options.redis` by every process with the same prefix. */
+export function createDailyBudget(options: BudgetOptions): DailyBudget {
+  const { redis } = options;
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  const windowMs = options.windowMs ?? DAY_MS;
+  const clock = options.now ?? Date.now;
+  if (!Number.isSafeInteger(limit) || limit < 2) {
+    // Below 2, background reads would have a ceiling of 0 and never a unit to wait for.
+    throw new RangeError(`budget limit must be an integer of at least 2, got ${limit}`);
+  }
+  if (!Number.isSafeInteger(windowMs) || windowMs < 1) {
+    throw new RangeError(`budget windowMs must be a positive integer, got ${windowMs}`);
+  }
+  const keys = [budgetKey(options.prefix)];
+  const now = (): number => Math.floor(clock());
+  const remainingOf = (used: number): number => Math.max(0, limit - used);
+
+  async function raiseUsedTo(target: number): Promise<void> {
+    const at = now();
+    await raiseUsedScript.run(redis, keys, [at, at - windowMs, windowMs, target, randomUUID()]);
+  }
+
+  return {
+    async reserve(priority: Priority): Promise<Reservation> {
+      const at = now();
+      const ceiling = priorityCeiling(limit, priority);
+      const reply = await reserveScript.run(redis, keys, [
+        at,
+        at - windowMs,
+        windowMs,
+        ceiling,
+        randomUUID(),
+      ]);
+      const [granted, used, retryAt] = integerReply(reply, 3) as [number, number, number];
+      return granted === 1
+        ? { granted: true, used, remaining: remainingOf(used) }
+        : { granted: false, reason: 'budget', retryAt, used, remaining: remainingOf(used) };
+    },
+
+    async reconcile(remaining: number): Promise<void> {
+      if (!Number.isSafeInteger(remaining) || remaining < 0) {
+        throw new RangeError(`remaining must be a non-negative integer, got ${remaining}`);
+      }
+      // With a limit below the service's, its remaining can exceed ours: then nothing to raise.
+      if (remaining < limit) await raiseUsedTo(limit - remaining);
+    },
+
+    async exhausted(): Promise<void> {
+      await raiseUsedTo(limit);
+    },
+
+    async state(): Promise<BudgetState> {
+      const at = now();
+      const ceilings = PRIORITIES.map((priority) => priorityCeiling(limit, priority));
+      const reply = integerReply(
+        await stateScript.run(redis, keys, [at - windowMs, windowMs, ...ceilings]),
+        2 + PRIORITIES.length,
+      );
+      const [used = 0, nextUnitAt = -1, ...leavesAt] = reply;
+      const byPriority = Object.fromEntries(
+        PRIORITIES.map((priority, i): [Priority, PriorityState] => {
+          const ceiling = ceilings[i] ?? 0;
+          const priorityNext = leavesAt[i] ?? -1;
+          return [
+            priority,
+            {
+              floor: priorityFloor(limit, priority),
+              ceiling,
+              available: Math.max(0, ceiling - used),
+              nextUnitAt: priorityNext < 0 ? null : priorityNext,
+            },
+          ];
+        }),
+      ) as Record<Priority, PriorityState>;
+      return {
+        at,
+        limit,
+        used,
+        remaining: remainingOf(used),
+        windowMs,
+        nextUnitAt: nextUnitAt < 0 ? null : nextUnitAt,
+        byPriority,
+      };
+    },
+  };
+}

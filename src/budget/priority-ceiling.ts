@@ -1,0 +1,21 @@
+import { RESERVED_PERCENT, type Priority } from './priority.js';
+
+/**
+ * The units at the top of the budget that `priority` may not touch.
+ *
+ * Rounded up, so the reserve above a priority is never smaller than its share: at a limit of
+ * 5000 interactive reads leave 250 and background 1000; at a limit of 50 they leave 3 (2.5
+ * rounded up) and 10. Below a limit of 20 interactive reads therefore still leave one unit.
+ */
+export function priorityFloor(limit: number, priority: Priority): number {
+  // limit * percent is an integer, so the division is exact whenever the share is whole.
+  return Math.ceil((limit * RESERVED_PERCENT[priority]) / 100);
+}
+
+/**
+ * How many calls may be counted in the window for a call of `priority` to be granted:
+ * 5000 / 4750 / 4000 at a limit of 5000, 50 / 47 / 40 at a limit of 50.
+ */
+export function priorityCeiling(limit: number, priority: Priority): number {
+  return limit - priorityFloor(limit, priority);
+}
