@@ -4,5 +4,5 @@ export { createDailyBudget } from './create-daily-budget.js';
 export type { BudgetOptions, DailyBudget } from './daily-budget.js';
 export { PRIORITIES, RESERVED_PERCENT, type Priority } from './priority.js';
 export { priorityCeiling, priorityFloor } from './priority-ceiling.js';
-export { remainingFromHeaders } from './remaining-from-headers.js';
 export type { DeniedReservation, GrantedReservation, Reservation } from './reservation.js';
+export { BudgetDeniedError } from './budget-denied-error.js';

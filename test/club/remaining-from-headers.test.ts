@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remainingFromHeaders } from '../../src/budget/remaining-from-headers.js';
+import { remainingFromHeaders } from '../../src/club/remaining-from-headers.js';
 
 describe('reading X-Ratelimit-Remaining', () => {
   it('when the header holds a count, it is read whatever its case and surrounding spaces', () => {

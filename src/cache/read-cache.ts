@@ -1,0 +1,168 @@
+import type { Redis } from 'ioredis';
+import type { Cached } from '../commands/club-data.js';
+
+/** Options for {@link createReadCache}. */
+export interface ReadCacheOptions {
+  redis: Redis;
+  /** Key prefix shared by every process, e.g. `'club-bot'`. */
+  prefix: string;
+  /** How long an entry counts as fresh. Default: 15 minutes. */
+  freshMs?: number;
+  /** How long an entry is kept at all, to be served stale when no call can be made. Default: 7 days. */
+  keepMs?: number;
+  /** How long one refresh may hold the collection's lock. Default: 60 s. */
+  lockMs?: number;
+  /** How long a reader of a cold entry waits for another process's load. Default: 20 s. */
+  waitMs?: number;
+  now?: () => number;
+  /** Told about refreshes that failed in the background (the stale entry is still served). */
+  onBackgroundError?: (key: string, error: unknown) => void;
+}
+
+/** Loads a collection; `mode` says whether a person is waiting (`interactive`) or not (`background`). */
+export type Loader<T> = (mode: 'interactive' | 'background') => Promise<T>;
+
+/**
+ * Cache-aside in Redis with one refresh per key at a time across all processes: a fresh entry is
+ * served as is; a stale one is served while one background refresh runs; a missing one is loaded
+ * once while other readers wait for it.
+ */
+export interface ReadCache {
+  read<T>(key: string, load: Loader<T>): Promise<Cached<T>>;
+  /** Marks an entry stale after a write, so the next read refreshes it. */
+  invalidate(key: string): Promise<void>;
+  /** When each key was fetched (null when absent). */
+  ages(keys: readonly string[]): Promise<{ key: string; fetchedAt: number | null }[]>;
+  /** Waits for refreshes started in the background (for shutdown and tests). */
+  settle(): Promise<void>;
+}
+
+interface Entry<T> {
+  fetchedAt: number;
+  /** Set by `invalidate`: the entry is stale whatever its age. */
+  invalid?: boolean;
+  value: T;
+}
+
+const releaseScript = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
+const invalidateScript = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('HSET', KEYS[1], 'invalid', '1') else return 0 end`;
+
+export function createReadCache(options: ReadCacheOptions): ReadCache {
+  const { redis, prefix } = options;
+  const freshMs = options.freshMs ?? 15 * 60_000;
+  const keepMs = options.keepMs ?? 7 * 24 * 3_600_000;
+  const lockMs = options.lockMs ?? 60_000;
+  const waitMs = options.waitMs ?? 20_000;
+  const now = options.now ?? Date.now;
+  const background = new Set<Promise<void>>();
+  const entryKey = (key: string) => `${prefix}:cache:${key}`;
+  const lockKey = (key: string) => `${prefix}:cache-lock:${key}`;
+
+  // An entry is a hash, so its age can be read without reading (and parsing) its value.
+  async function get<T>(key: string): Promise<Entry<T> | undefined> {
+    const [fetchedAt, invalid, value] = await redis.hmget(
+      entryKey(key),
+      'fetchedAt',
+      'invalid',
+      'value',
+    );
+    if (fetchedAt == null || value == null) return undefined;
+    return {
+      fetchedAt: Number(fetchedAt),
+      invalid: invalid === '1',
+      value: JSON.parse(value) as T,
+    };
+  }
+
+  async function lock(key: string): Promise<string | undefined> {
+    const token = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+    const got = await redis.set(lockKey(key), token, 'PX', lockMs, 'NX');
+    return got === 'OK' ? token : undefined;
+  }
+
+  async function unlock(key: string, token: string): Promise<void> {
+    await redis.eval(releaseScript, 1, lockKey(key), token);
+  }
+
+  async function loadAndStore<T>(
+    key: string,
+    token: string,
+    load: Loader<T>,
+    mode: 'interactive' | 'background',
+  ) {
+    try {
+      const value = await load(mode);
+      const entry: Entry<T> = { fetchedAt: now(), value };
+      await redis
+        .multi()
+        .del(entryKey(key))
+        .hset(entryKey(key), 'fetchedAt', String(entry.fetchedAt), 'value', JSON.stringify(value))
+        .pexpire(entryKey(key), keepMs)
+        .exec();
+      return entry;
+    } finally {
+      await unlock(key, token);
+    }
+  }
+
+  const toCached = <T>(entry: Entry<T>): Cached<T> => ({
+    value: entry.value,
+    fetchedAt: entry.fetchedAt,
+    stale: entry.invalid === true || now() - entry.fetchedAt >= freshMs,
+  });
+
+  function refreshInBackground<T>(key: string, token: string, load: Loader<T>): void {
+    const refresh = loadAndStore(key, token, load, 'background').then(
+      () => undefined,
+      (error: unknown) => options.onBackgroundError?.(key, error),
+    );
+    background.add(refresh);
+    void refresh.finally(() => background.delete(refresh));
+  }
+
+  async function waitForOthers<T>(key: string, load: Loader<T>): Promise<Cached<T>> {
+    const deadline = Date.now() + waitMs;
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const entry = await get<T>(key);
+      if (entry) return toCached(entry);
+      // The loader gave up (its lock is gone and nothing was stored): take over.
+      const token = await lock(key);
+      if (token) return toCached(await loadAndStore(key, token, load, 'interactive'));
+    }
+    throw new Error(`Timed out waiting for another process to load ${key}.`);
+  }
+
+  return {
+    async read<T>(key: string, load: Loader<T>): Promise<Cached<T>> {
+      const entry = await get<T>(key);
+      if (entry) {
+        const cached = toCached(entry);
+        if (cached.stale) {
+          const token = await lock(key);
+          if (token) refreshInBackground(key, token, load);
+        }
+        return cached;
+      }
+      const token = await lock(key);
+      if (token) return toCached(await loadAndStore(key, token, load, 'interactive'));
+      return waitForOthers(key, load);
+    },
+    async invalidate(key) {
+      await redis.eval(invalidateScript, 1, entryKey(key));
+    },
+    async ages(keys) {
+      if (keys.length === 0) return [];
+      const pipeline = redis.pipeline();
+      for (const key of keys) pipeline.hget(entryKey(key), 'fetchedAt');
+      const results = (await pipeline.exec()) ?? [];
+      return keys.map((key, index) => {
+        const fetchedAt = results[index]?.[1];
+        return { key, fetchedAt: typeof fetchedAt === 'string' ? Number(fetchedAt) : null };
+      });
+    },
+    async settle() {
+      await Promise.all([...background]);
+    },
+  };
+}

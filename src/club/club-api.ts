@@ -1,0 +1,172 @@
+import {
+  ClubError,
+  ClubServiceFaultError,
+  errorForStatus,
+  serviceMessageOf,
+} from './club-errors.js';
+import { collections } from './collections.js';
+import type { ClubHttpClient } from './create-club-client.js';
+import {
+  decodeAll,
+  decodeEvent,
+  decodeGroup,
+  decodeIncident,
+  decodeMeet,
+  decodeMember,
+  decodeMemberSensitive,
+  decodeRole,
+  decodeSession,
+  decodeTrialRequest,
+  decodeWaitingListPerson,
+  decodeWhosWho,
+} from './decode-records.js';
+import type {
+  ClubEvent,
+  ClubSession,
+  Incident,
+  IncidentDraft,
+  Meet,
+  Member,
+  MemberSensitive,
+  NamedMembership,
+  TrialRequest,
+  TrialRequestDraft,
+  WaitingListDraft,
+  WaitingListPerson,
+  WhosWhoCategory,
+} from './domain.js';
+import { encodeIncident, encodeTrialRequest, encodeWaitingListPerson } from './encode-drafts.js';
+import { readAllPages } from './read-pages.js';
+import { isWireRecord, type WireRecord } from './wire-fields.js';
+
+/**
+ * The club service in domain terms: every read decodes the drifting wire format into clean types,
+ * every write sends the spec's names and 1/0 flags. Every failure is a {@link ClubError}.
+ */
+export interface ClubApi {
+  listMembers(): Promise<Member[]>;
+  /** One member with the special-category fields, read per request (never cached). */
+  getMemberWithSensitive(guid: string): Promise<{ member: Member; sensitive: MemberSensitive }>;
+  listSessions(): Promise<ClubSession[]>;
+  getWhosWho(): Promise<WhosWhoCategory[]>;
+  listGroups(): Promise<NamedMembership[]>;
+  listRoles(): Promise<NamedMembership[]>;
+  listEvents(): Promise<ClubEvent[]>;
+  listMeets(): Promise<Meet[]>;
+  listIncidents(): Promise<Incident[]>;
+  listTrialRequests(): Promise<TrialRequest[]>;
+  listWaitingList(): Promise<WaitingListPerson[]>;
+  fileIncident(draft: IncidentDraft): Promise<Incident>;
+  fileTrialRequest(draft: TrialRequestDraft): Promise<TrialRequest>;
+  addToWaitingList(draft: WaitingListDraft): Promise<WaitingListPerson>;
+}
+
+type Answer = { data?: unknown; error?: unknown; response: Response };
+
+export function createClubApi(client: ClubHttpClient, options: { token?: string } = {}): ClubApi {
+  /** Runs one call and turns every failure into a typed error whose text never holds the token. */
+  async function call(path: string, send: () => Promise<Answer>): Promise<unknown> {
+    let answer: Answer;
+    try {
+      answer = await send();
+    } catch (error) {
+      if (error instanceof ClubError || !(error instanceof SyntaxError)) throw error;
+      throw new ClubServiceFaultError(
+        'The club service sent an answer that is not JSON.',
+        undefined,
+        '',
+        { cause: error },
+      );
+    }
+    const { response } = answer;
+    if (response.ok) return answer.data;
+    const message = scrub(serviceMessageOf(answer.error), options.token);
+    throw errorForStatus(response.status, path, message);
+  }
+
+  async function list<T>(
+    path: string,
+    send: (page: number) => Promise<Answer>,
+    decode: (r: WireRecord) => T,
+  ) {
+    const items = await readAllPages((page) => call(path, () => send(page)));
+    return decodeAll(items, decode).values;
+  }
+
+  const page = (n: number) => ({ params: { query: { Page: n }, header: { Page: n } } });
+
+  async function created<T>(path: string, body: unknown, decode: (r: WireRecord) => T): Promise<T> {
+    const record = Array.isArray(body) ? body[0] : body;
+    if (!isWireRecord(record))
+      throw new ClubServiceFaultError(
+        `The club service answered ${path} with no record.`,
+        undefined,
+      );
+    return decode(record);
+  }
+
+  return {
+    listMembers: () =>
+      list(collections.users, (n) => client.GET(collections.users, page(n)), decodeMember),
+    async getMemberWithSensitive(guid) {
+      const path = `${collections.users}/{guid}` as const;
+      const body = await call(path, () => client.GET(path, { params: { path: { guid } } }));
+      const record = Array.isArray(body) ? body[0] : body;
+      if (!isWireRecord(record)) throw errorForStatus(404, path, 'empty answer');
+      return { member: decodeMember(record), sensitive: decodeMemberSensitive(record) };
+    },
+    listSessions: () =>
+      list(collections.sessions, (n) => client.GET(collections.sessions, page(n)), decodeSession),
+    async getWhosWho() {
+      return decodeWhosWho(await call(collections.whosWho, () => client.GET(collections.whosWho)));
+    },
+    listGroups: () =>
+      list(collections.groups, (n) => client.GET(collections.groups, page(n)), decodeGroup),
+    listRoles: () =>
+      list(collections.roles, (n) => client.GET(collections.roles, page(n)), decodeRole),
+    listEvents: () =>
+      list(collections.events, (n) => client.GET(collections.events, page(n)), decodeEvent),
+    listMeets: () =>
+      list(collections.meets, (n) => client.GET(collections.meets, page(n)), decodeMeet),
+    listIncidents: () =>
+      list(
+        collections.incidents,
+        (n) => client.GET(collections.incidents, page(n)),
+        decodeIncident,
+      ),
+    listTrialRequests: () =>
+      list(
+        collections.trialRequests,
+        (n) => client.GET(collections.trialRequests, page(n)),
+        decodeTrialRequest,
+      ),
+    listWaitingList: () =>
+      list(
+        collections.waitingList,
+        (n) => client.GET(collections.waitingList, page(n)),
+        decodeWaitingListPerson,
+      ),
+    async fileIncident(draft) {
+      const body = await call(collections.incidents, () =>
+        client.POST(collections.incidents, { body: encodeIncident(draft) }),
+      );
+      return created(collections.incidents, body, decodeIncident);
+    },
+    async fileTrialRequest(draft) {
+      const body = await call(collections.trialRequests, () =>
+        client.POST(collections.trialRequests, { body: encodeTrialRequest(draft) }),
+      );
+      return created(collections.trialRequests, body, decodeTrialRequest);
+    },
+    async addToWaitingList(draft) {
+      const body = await call(collections.waitingList, () =>
+        client.POST(collections.waitingList, { body: encodeWaitingListPerson(draft) }),
+      );
+      return created(collections.waitingList, body, decodeWaitingListPerson);
+    },
+  };
+}
+
+function scrub(message: string, token: string | undefined): string {
+  return token ? message.split(token).join('[redacted]') : message;
+}

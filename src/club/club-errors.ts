@@ -1,0 +1,118 @@
+/** Stable codes of the club client's errors; the queue maps them to retry semantics in one place. */
+export type ClubErrorCode =
+  'validation' | 'unauthorised' | 'budget-exhausted' | 'not-found' | 'service-fault';
+
+/** Any failure of a club-service call. `retryable` says whether trying again later can help. */
+export abstract class ClubError extends Error {
+  abstract readonly code: ClubErrorCode;
+  abstract readonly retryable: boolean;
+
+  constructor(
+    message: string,
+    /** The HTTP status, when the service answered. */
+    readonly status: number | undefined,
+    /** The service's own message, as text (its shape is not specified). */
+    readonly serviceMessage: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** 400 (and other 4xx the spec does not name): the data is wrong; the service's message says how. */
+export class ClubValidationError extends ClubError {
+  readonly code = 'validation';
+  readonly retryable = false;
+  constructor(status: number, serviceMessage: string) {
+    super(
+      `The club service rejected the data (${status}): ${serviceMessage || 'no reason given'}`,
+      status,
+      serviceMessage,
+    );
+  }
+}
+
+/** 401: the API token was rejected. */
+export class ClubUnauthorisedError extends ClubError {
+  readonly code = 'unauthorised';
+  readonly retryable = false;
+  constructor(serviceMessage: string) {
+    super(
+      'The club service rejected the API token (401). An administrator can reset it on the club details page of the club setup area of the club management web application, then set CLUB_API_TOKEN to the new token.',
+      401,
+      serviceMessage,
+    );
+  }
+}
+
+/** 403: the service's calls for the current 24 hours are used up. */
+export class ClubBudgetExhaustedError extends ClubError {
+  readonly code = 'budget-exhausted';
+  readonly retryable = true;
+  constructor(serviceMessage: string) {
+    super(
+      'The club service says the daily call limit is used up (403); calls come back as the 24-hour window moves on.',
+      403,
+      serviceMessage,
+    );
+  }
+}
+
+/** 404: no record with that Guid. */
+export class ClubNotFoundError extends ClubError {
+  readonly code = 'not-found';
+  readonly retryable = false;
+  constructor(path: string, serviceMessage: string) {
+    super(`The club service has no record at ${path} (404).`, 404, serviceMessage);
+  }
+}
+
+/** 500, other 5xx, a network failure, a timeout or an unreadable answer: worth retrying. */
+export class ClubServiceFaultError extends ClubError {
+  readonly code = 'service-fault';
+  readonly retryable = true;
+  constructor(
+    message: string,
+    status: number | undefined,
+    serviceMessage = '',
+    options?: { cause?: unknown },
+  ) {
+    super(message, status, serviceMessage, options);
+  }
+}
+
+/** Maps a non-2xx answer to its typed error. */
+export function errorForStatus(status: number, path: string, serviceMessage: string): ClubError {
+  switch (status) {
+    case 401:
+      return new ClubUnauthorisedError(serviceMessage);
+    case 403:
+      return new ClubBudgetExhaustedError(serviceMessage);
+    case 404:
+      return new ClubNotFoundError(path, serviceMessage);
+    default:
+      if (status >= 500 || status === 408 || status === 429) {
+        return new ClubServiceFaultError(
+          `The club service failed (${status}): ${serviceMessage || 'no reason given'}`,
+          status,
+          serviceMessage,
+        );
+      }
+      return new ClubValidationError(status, serviceMessage);
+  }
+}
+
+/** Reads an error body of unknown shape: text, or JSON with a message field. Never assumes JSON. */
+export function serviceMessageOf(body: unknown): string {
+  if (body === undefined || body === null) return '';
+  if (typeof body === 'string') return body.trim().slice(0, 2000);
+  if (typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    for (const key of ['Message', 'message', 'error', 'Error', 'detail', 'title']) {
+      const value = record[key];
+      if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, 2000);
+    }
+  }
+  return JSON.stringify(body).slice(0, 2000);
+}

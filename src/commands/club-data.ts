@@ -1,0 +1,51 @@
+import type {
+  ClubEvent,
+  ClubSession,
+  Incident,
+  Meet,
+  Member,
+  MemberSensitive,
+  NamedMembership,
+  TrialRequest,
+  WaitingListPerson,
+  WhosWhoCategory,
+} from '../club/domain.js';
+
+/** Data with its age: `fetchedAt` is when it came from the club service (epoch ms). */
+export interface Cached<T> {
+  value: T;
+  fetchedAt: number;
+  /** True when it is older than the cache's freshness (served while a refresh runs, or budget is short). */
+  stale: boolean;
+}
+
+/**
+ * The club's records as handlers read them. The worker backs it with the Redis cache and the
+ * budget; tests back it with a seeded club in memory. Handlers never call the club service.
+ */
+export interface ClubData {
+  members(): Promise<Cached<Member[]>>;
+  sessions(): Promise<Cached<ClubSession[]>>;
+  whosWho(): Promise<Cached<WhosWhoCategory[]>>;
+  groups(): Promise<Cached<NamedMembership[]>>;
+  roles(): Promise<Cached<NamedMembership[]>>;
+  events(): Promise<Cached<ClubEvent[]>>;
+  meets(): Promise<Cached<Meet[]>>;
+  incidents(): Promise<Cached<Incident[]>>;
+  trialRequests(): Promise<Cached<TrialRequest[]>>;
+  waitingList(): Promise<Cached<WaitingListPerson[]>>;
+  /** Special-category fields of one member: fetched per request, never cached. */
+  memberSensitive(guid: string): Promise<MemberSensitive>;
+}
+
+/** What `/quota` shows. */
+export interface QuotaReport {
+  limit: number;
+  used: number;
+  remaining: number;
+  /** When the oldest counted call leaves the 24-hour window (epoch ms), if any. */
+  nextUnitAt: number | null;
+  byPriority: Record<'write' | 'interactive' | 'background', { available: number }>;
+  cacheAges: { collection: string; fetchedAt: number | null }[];
+  queue: { waiting: number; active: number; delayed: number; failed: number };
+}

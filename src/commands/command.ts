@@ -1,0 +1,51 @@
+import type { Asker } from './chat-user.js';
+import type { ClubData, QuotaReport } from './club-data.js';
+import type { FormDefinition } from './form.js';
+import type { Reply } from './reply.js';
+import type { BotRole } from './roles.js';
+
+/** An option of a command, as Slack text, Discord options and the console all supply it. */
+export interface CommandOption {
+  name: string;
+  description: string;
+  required: boolean;
+  /** Fixed choices (Discord shows them as a list; ≤ 25). Cannot be combined with autocomplete. */
+  choices?: readonly { name: string; value: string }[];
+  /** Suggestions answered from the cache, never spending budget. */
+  autocomplete?: 'sessions' | 'members';
+  /** The option takes the rest of the text (names with spaces). Only the last option may. */
+  rest?: boolean;
+}
+
+/** What a handler gets: parsed options, the asker, the club's data, the clock. */
+export interface CommandContext {
+  options: Record<string, string>;
+  asker: Asker;
+  data: ClubData;
+  now: Date;
+  /** The club's IANA time zone, for "today" and "tonight". */
+  timezone: string;
+  /** Whether the asker may run another command (for /help and follow-up buttons). */
+  mayRun(commandName: string): boolean;
+  quota(): Promise<QuotaReport>;
+}
+
+/**
+ * One command of the registry. `name` is what people type after the slash, with the subcommand
+ * if any ("incident new"). The same object feeds Slack, Discord, the console, /help, the Slack
+ * manifest and Discord deployment, so runtime and deployment cannot drift.
+ */
+export interface CommandDefinition {
+  name: string;
+  description: string;
+  options: readonly CommandOption[];
+  /** Who may run it by default: any of these roles (the access policy may change it). */
+  roles: readonly BotRole[];
+  /** True when the reply may carry personal data: it is then only ever shown to the asker. */
+  personalData: boolean;
+  /** A form opens instead of running a handler; its submission is filed by the worker. */
+  form?: FormDefinition;
+  /** False when the reply needs no club data (answered at once by the adapter, e.g. /help). */
+  needsClub: boolean;
+  handle(context: CommandContext): Promise<Reply>;
+}

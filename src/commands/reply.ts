@@ -1,0 +1,88 @@
+/**
+ * The platform-neutral reply every handler returns. All text is plain text: renderers escape it
+ * for their platform (Block Kit mrkdwn, Discord markdown, the terminal), so a name such as
+ * `<!channel>` or `@everyone` is shown, never obeyed.
+ */
+export interface Reply {
+  title?: string;
+  /** Short label/value pairs shown side by side (e.g. time, place, count). */
+  fields?: ReplyField[];
+  sections?: ReplySection[];
+  /** A line under the reply, e.g. the data's age ("data from 4 minutes ago"). */
+  footer?: string;
+  /** Who sees it. Replies with personal data are always `asker`. */
+  visibility: Visibility;
+  /** True when the reply shows personal data: it is then never posted to a channel. */
+  personalData: boolean;
+  /** Buttons that follow up (e.g. "post to channel", "choose this member"). */
+  actions?: ReplyAction[];
+  /** Colour and wording of the frame. Default: `info`. */
+  tone?: ReplyTone;
+}
+
+export type Visibility = 'asker' | 'channel';
+export type ReplyTone = 'info' | 'success' | 'warning' | 'error';
+
+export interface ReplyField {
+  label: string;
+  value: string;
+}
+
+export type ReplySection =
+  | { kind: 'text'; title?: string; text: string }
+  | { kind: 'list'; title?: string; items: string[] }
+  | { kind: 'fields'; title?: string; fields: ReplyField[] }
+  | { kind: 'table'; title?: string; columns: string[]; rows: string[][] };
+
+/**
+ * A follow-up button. Pressing it runs `command` with `args` as the person who pressed it
+ * (permissions are checked again), or, for `post-to-channel`, re-posts this reply publicly.
+ */
+export interface ReplyAction {
+  id: string;
+  label: string;
+  kind: 'run-command' | 'post-to-channel' | 'reopen-form';
+  command?: string;
+  args?: string;
+  style?: 'primary' | 'danger';
+}
+
+/** A short reply of one line, e.g. an acknowledgement or a refusal. */
+export function textReply(
+  text: string,
+  options: { tone?: ReplyTone; title?: string; visibility?: Visibility } = {},
+): Reply {
+  return {
+    title: options.title,
+    sections: [{ kind: 'text', text }],
+    visibility: options.visibility ?? 'asker',
+    personalData: false,
+    tone: options.tone ?? 'info',
+  };
+}
+
+/** The plain-text fallback of a reply (Slack's `text`, notifications, logs of tests). */
+export function replyToPlainText(reply: Reply): string {
+  const lines: string[] = [];
+  if (reply.title) lines.push(reply.title);
+  for (const field of reply.fields ?? []) lines.push(`${field.label}: ${field.value}`);
+  for (const section of reply.sections ?? []) {
+    if (section.title) lines.push(section.title);
+    switch (section.kind) {
+      case 'text':
+        lines.push(section.text);
+        break;
+      case 'list':
+        lines.push(...section.items.map((item) => `• ${item}`));
+        break;
+      case 'fields':
+        lines.push(...section.fields.map((field) => `${field.label}: ${field.value}`));
+        break;
+      case 'table':
+        lines.push(section.columns.join(' | '), ...section.rows.map((row) => row.join(' | ')));
+        break;
+    }
+  }
+  if (reply.footer) lines.push(reply.footer);
+  return lines.join('\n');
+}

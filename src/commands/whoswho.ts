@@ -1,0 +1,71 @@
+import type { WhosWhoCategory } from '../club/domain.js';
+import type { CommandDefinition } from './command.js';
+import { dataAge } from './data-age.js';
+import { displayName } from './display-name.js';
+import type { Reply } from './reply.js';
+
+/** Pure: who's who, narrowed to categories or people matching `filter` (case-insensitive). */
+export function whosWhoReply(
+  categories: readonly WhosWhoCategory[],
+  filter: string | undefined,
+): Reply {
+  const wanted = filter?.trim().toLowerCase() ?? '';
+  const sections = categories.flatMap((category) => {
+    const categoryMatches = wanted === '' || category.category.toLowerCase().includes(wanted);
+    const people = categoryMatches
+      ? category.members
+      : category.members.filter((person) =>
+          [displayName(person), person.firstName, person.notes ?? ''].some((text) =>
+            text.toLowerCase().includes(wanted),
+          ),
+        );
+    if (people.length === 0) return [];
+    return [
+      {
+        kind: 'list' as const,
+        title: category.category,
+        items: people.map((person) =>
+          person.notes ? `${displayName(person)} (${person.notes})` : displayName(person),
+        ),
+      },
+    ];
+  });
+  if (sections.length === 0) {
+    const known = categories.map((category) => category.category).join(', ');
+    return {
+      title: "Who's who",
+      sections: [
+        {
+          kind: 'text',
+          text: `Nobody in who's who matches "${filter}". Categories: ${known || 'none'}.`,
+        },
+      ],
+      visibility: 'asker',
+      personalData: false,
+      tone: 'warning',
+    };
+  }
+  return {
+    title: wanted ? `Who's who: ${filter?.trim()}` : "Who's who",
+    sections,
+    visibility: 'asker',
+    personalData: false,
+    actions: [{ id: 'post-to-channel', label: 'Post to channel', kind: 'post-to-channel' }],
+  };
+}
+
+export const whoswho = {
+  name: 'whoswho',
+  description: 'Who holds which club role; add a name or role to narrow it.',
+  options: [
+    { name: 'filter', description: 'A name or role, e.g. welfare', required: false, rest: true },
+  ],
+  roles: ['everyone'],
+  personalData: false,
+  needsClub: true,
+  async handle({ options, data, now }) {
+    const whosWho = await data.whosWho();
+    const reply = whosWhoReply(whosWho.value, options.filter);
+    return { ...reply, footer: dataAge([whosWho], now) };
+  },
+} satisfies CommandDefinition;

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/**
+ * The configuration contract (PRODUCT.md): the only reader of `process.env`.
+ * Every key has a description; a missing or malformed value stops the process with a message
+ * naming the variable and what it expects, all problems listed at once.
+ */
+const positiveInt = (description: string, fallback: number) =>
+  z.coerce.number().int().positive().default(fallback).describe(description);
+
+const optionalText = (description: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .optional()
+    .describe(description);
+
+const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
+
+export const configSchema = z.object({
+  CLUB_API_URL: httpUrl.describe(
+    'Base URL of the club service; paths /api/... are appended (e.g. https://club.example.org).',
+  ),
+  CLUB_API_TOKEN: z
+    .string()
+    .trim()
+    .min(1, 'the account API token is required')
+    .describe('The club account API token (sent as Authorization-Token).'),
+  CLUB_DAILY_LIMIT: positiveInt(
+    'Calls per 24 h this bot may use; lower it when the token is shared.',
+    5000,
+  ),
+  CLUB_TIMEZONE: z
+    .string()
+    .default('Europe/London')
+    .refine(isTimeZone, 'a time zone name such as Europe/London')
+    .describe('The club time zone, for "today", "tonight" and weekdays.'),
+  CLUB_API_TIMEOUT_MS: positiveInt(
+    'How long one club-service call may take before it is retried.',
+    10_000,
+  ),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .min(1, 'a Redis URL (redis://host:6379) or a unix socket path')
+    .describe('Redis for the queue, the budget and the cache.'),
+  CACHE_FRESH_SECONDS: positiveInt(
+    'How long cached club data counts as fresh before a refresh.',
+    600,
+  ),
+  SLACK_SIGNING_SECRET: optionalText('Slack app signing secret (HTTP mode).'),
+  SLACK_BOT_TOKEN: optionalText('Slack bot token (xoxb-...).'),
+  SLACK_APP_TOKEN: optionalText(
+    'Slack app-level token (xapp-...) for Socket Mode instead of HTTP.',
+  ),
+  SLACK_API_URL: optionalText("Slack Web API base; tests point it at a fake. Default: Slack's."),
+  DISCORD_TOKEN: optionalText('Discord bot token.'),
+  DISCORD_APPLICATION_ID: optionalText('Discord application id.'),
+  DISCORD_GUILD_ID: optionalText('Deploy commands to this guild (instant) instead of globally.'),
+  DISCORD_API_URL: optionalText("Discord REST base; tests point it at a fake. Default: Discord's."),
+  ACCESS_POLICY: optionalText('Path of the access policy YAML file. Default: built-in defaults.'),
+  RATE_LIMIT_PER_MINUTE: positiveInt('Commands one person may run per minute.', 20),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(3000)
+    .describe('HTTP port for /slack/events, /healthz and /metrics.'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('pino log level.'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** The names of every variable the configuration reads (for `.env.example` and compose checks). */
+export const configVariables = Object.keys(configSchema.shape) as (keyof Config)[];
+
+/** Thrown when the environment does not satisfy the contract; `problems` lists each one. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `The configuration has ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration from an environment (default: `process.env`). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '');
+    const description = configSchema.shape[key as keyof Config]?.description ?? '';
+    const what =
+      env[key] === undefined ? 'is required but not set' : `was rejected: ${issue.message}`;
+    return `${key} ${what}. Expected: ${description}`;
+  });
+  throw new ConfigError(problems);
+}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
