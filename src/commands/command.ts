@@ -1,6 +1,6 @@
 import type { Asker } from './chat-user.js';
 import type { ClubData, QuotaReport } from './club-data.js';
-import type { FormDefinition } from './form.js';
+import type { FormDefinition, FormId } from './form.js';
 import type { Reply } from './reply.js';
 import type { BotRole } from './roles.js';
 
@@ -30,12 +30,9 @@ export interface CommandContext {
   quota(): Promise<QuotaReport>;
 }
 
-/**
- * One command of the registry. `name` is what people type after the slash, with the subcommand
- * if any ("incident new"). The same object feeds Slack, Discord, the console, /help, the Slack
- * manifest and Discord deployment, so runtime and deployment cannot drift.
- */
-export interface CommandDefinition {
+/** What every command declares. */
+interface CommandBase {
+  /** What people type after the slash, with the subcommand if any ("incident new"). */
   name: string;
   description: string;
   options: readonly CommandOption[];
@@ -43,9 +40,33 @@ export interface CommandDefinition {
   roles: readonly BotRole[];
   /** True when the reply may carry personal data: it is then only ever shown to the asker. */
   personalData: boolean;
-  /** A form opens instead of running a handler; its submission is filed by the worker. */
-  form?: FormDefinition;
+}
+
+/** A command answered by a handler: data in, neutral reply out. */
+export interface QueryCommand extends CommandBase {
+  kind: 'query';
   /** False when the reply needs no club data (answered at once by the adapter, e.g. /help). */
   needsClub: boolean;
   handle(context: CommandContext): Promise<Reply>;
 }
+
+/** What building a form may depend on. */
+export interface FormContext {
+  asker: Asker;
+  now: Date;
+  timezone: string;
+}
+
+/** A command that opens a form; the adapter shows it and the worker files the submission. */
+export interface FormCommand extends CommandBase {
+  kind: 'form';
+  form: FormId;
+  /** The form as this person sees it: defaults filled in (today's date), a reporter field when unlinked. */
+  buildForm(context: FormContext): FormDefinition;
+}
+
+/**
+ * One command of the registry. The same object feeds Slack, Discord, the console, /help, the
+ * Slack manifest and Discord deployment, so runtime and deployment cannot drift.
+ */
+export type CommandDefinition = QueryCommand | FormCommand;

@@ -7,15 +7,17 @@ export function dataAge(
 ): string {
   if (sources.length === 0) return '';
   const oldest = Math.min(...sources.map((source) => source.fetchedAt));
-  const minutes = Math.max(0, Math.floor((now.getTime() - oldest) / 60_000));
-  const age =
-    minutes < 1
-      ? 'just now'
-      : minutes < 120
-        ? `${minutes} minute${minutes === 1 ? '' : 's'} ago`
-        : `${Math.floor(minutes / 60)} hours ago`;
+  const age = timeAgo(oldest, now);
   const stale = sources.some((source) => source.stale);
   return stale
     ? `Club data from ${age} (the club service could not be asked for newer)`
     : `Club data from ${age}`;
+}
+
+/** How long ago an instant (epoch ms) was: "just now", "4 minutes ago", "3 hours ago". */
+export function timeAgo(instant: number, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - instant) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  return `${Math.floor(minutes / 60)} hours ago`;
 }

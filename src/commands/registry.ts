@@ -1,8 +1,21 @@
 import type { CommandDefinition } from './command.js';
+import { events } from './events.js';
 import { helpReply } from './help.js';
+import { incidentList } from './incident-list.js';
+import { incidentNew } from './incident-new.js';
+import { meets } from './meets.js';
+import { member } from './member.js';
+import { quota } from './quota.js';
+import { session } from './session.js';
+import { sessions } from './sessions.js';
+import { trialNew } from './trial-new.js';
+import { trials } from './trials.js';
+import { waitingListAdd } from './waiting-list-add.js';
+import { waitingList } from './waiting-list.js';
 import { whoswho } from './whoswho.js';
 
 const help = {
+  kind: 'query',
   name: 'help',
   description: 'The commands you may run.',
   options: [],
@@ -17,8 +30,24 @@ const help = {
 /**
  * Every command of the bot, in the order /help lists them: an explicit list, not a folder scan.
  * Slack, Discord, the console, /help, the Slack manifest and Discord deployment all read it.
+ * Order: what everyone uses, then poolside, safeguarding, membership, admin.
  */
-export const registry: readonly CommandDefinition[] = [help, whoswho];
+export const registry: readonly CommandDefinition[] = [
+  help,
+  whoswho,
+  sessions,
+  events,
+  meets,
+  session,
+  member,
+  incidentNew,
+  incidentList,
+  trialNew,
+  trials,
+  waitingList,
+  waitingListAdd,
+  quota,
+];
 
 export function findCommand(name: string): CommandDefinition | undefined {
   return registry.find((command) => command.name === name);

@@ -55,6 +55,7 @@ export function whosWhoReply(
 }
 
 export const whoswho = {
+  kind: 'query',
   name: 'whoswho',
   description: 'Who holds which club role; add a name or role to narrow it.',
   options: [

@@ -1,0 +1,96 @@
+import type { FormField, FormValues } from './form.js';
+import type { Reply, ReplyField } from './reply.js';
+
+/*
+ * Replies about a submitted form, shared by /incident new, /trial new and /waitinglist add.
+ * A form's contents may be about a child: these replies are always for the asker only.
+ */
+
+/** The confirmation once the club service holds the record. */
+export function formFiledReply(title: string, text: string, fields: ReplyField[]): Reply {
+  return {
+    title,
+    fields,
+    sections: [{ kind: 'text', text }],
+    visibility: 'asker',
+    personalData: true,
+    tone: 'success',
+  };
+}
+
+/**
+ * The club service rejected the submission (400): its message and everything the person typed,
+ * field by field, so nothing is lost and they can send it again.
+ */
+export function formRejectedReply(
+  formTitle: string,
+  serviceMessage: string,
+  values: FormValues,
+  fields: readonly FormField[],
+): Reply {
+  return {
+    title: `${formTitle}: not filed`,
+    sections: [
+      {
+        kind: 'text',
+        text: `The club service did not accept it and said: ${serviceMessage.trim() || '(no reason given)'}`,
+      },
+      { kind: 'fields', title: 'What you typed', fields: typedFields(values, fields) },
+      { kind: 'text', text: 'Nothing was filed. Correct it and send it again.' },
+    ],
+    visibility: 'asker',
+    personalData: true,
+    tone: 'error',
+    actions: [{ id: 'reopen-form', label: 'Try again', kind: 'reopen-form', style: 'primary' }],
+  };
+}
+
+/** The submission waits in the queue until the daily budget has calls again; it will be filed. */
+export function formQueuedReply(formTitle: string, filedAround?: string): Reply {
+  const when = filedAround ? ` around ${filedAround}` : ' when calls come back';
+  return {
+    title: `${formTitle}: saved`,
+    sections: [
+      {
+        kind: 'text',
+        text: `The club's daily allowance of calls to the club service is used up. Your form is saved and will be filed${when}; you will get a confirmation then.`,
+      },
+    ],
+    visibility: 'asker',
+    personalData: false,
+    tone: 'warning',
+  };
+}
+
+/** The form's checks failed (for the console, which cannot reopen a modal): errors and input. */
+export function formInvalidReply(
+  formTitle: string,
+  errors: Record<string, string>,
+  values: FormValues,
+  fields: readonly FormField[],
+): Reply {
+  return {
+    title: `${formTitle}: please check`,
+    sections: [
+      { kind: 'list', items: Object.values(errors) },
+      { kind: 'fields', title: 'What you typed', fields: typedFields(values, fields) },
+    ],
+    visibility: 'asker',
+    personalData: true,
+    tone: 'warning',
+    actions: [{ id: 'reopen-form', label: 'Correct it', kind: 'reopen-form', style: 'primary' }],
+  };
+}
+
+/** Every field in the form's order, with the typed value or "(empty)". */
+function typedFields(values: FormValues, fields: readonly FormField[]): ReplyField[] {
+  const known = fields.map((field) => ({
+    label: field.label,
+    value: values[field.id]?.trim() || '(empty)',
+  }));
+  // Values the form does not list (a field dropped between opening and filing) are kept too.
+  const extra = Object.entries(values)
+    .filter(([id, value]) => value.trim() !== '' && !fields.some((field) => field.id === id))
+    .map(([id, value]) => ({ label: id, value }));
+  return [...known, ...extra];
+}

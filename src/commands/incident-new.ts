@@ -1,0 +1,103 @@
+import type { Incident, IncidentDraft, IncidentStatus } from '../club/domain.js';
+import { incidentStatuses } from '../club/domain.js';
+import { clubToday, formatDay } from './club-time.js';
+import type { CommandDefinition, FormContext } from './command.js';
+import type { FormDefinition, FormField, FormValues } from './form.js';
+import { formFiledReply } from './form-replies.js';
+import type { Reply } from './reply.js';
+
+/**
+ * Pure: the incident form as this person sees it (today's date, status Open). An unlinked asker
+ * also says who they are, because the service files an incident under a member (matched by name
+ * when filed, see `incidentReporter`). Discord shows at most five inputs, so for them the status
+ * is left out and filed as Open: someone the club's records do not know is reporting, not triaging.
+ */
+export function incidentForm({ asker, now, timezone }: FormContext): FormDefinition {
+  const unlinked = asker.memberGuid === undefined;
+  const fields: FormField[] = [
+    { id: 'title', label: 'Title', type: 'text', required: true, maxLength: 50 },
+    {
+      id: 'date',
+      label: 'Date (yyyy-mm-dd)',
+      type: 'date',
+      required: true,
+      maxLength: 10,
+      defaultValue: clubToday(now, timezone),
+    },
+    {
+      id: 'status',
+      label: 'Status',
+      type: 'select',
+      required: true,
+      maxLength: 50,
+      choices: incidentStatuses,
+      defaultValue: 'Open',
+    },
+    {
+      id: 'details',
+      label: 'What happened',
+      type: 'long-text',
+      required: false,
+      maxLength: 4000,
+      hint: 'Facts only: who, where, when, what was seen and said.',
+    },
+    {
+      id: 'proposedAction',
+      label: 'Proposed action',
+      type: 'long-text',
+      required: false,
+      maxLength: 4000,
+    },
+  ];
+  const reporter: FormField = {
+    id: 'reporter',
+    label: 'Your name as the club knows it',
+    type: 'text',
+    required: true,
+    maxLength: 100,
+  };
+  return {
+    id: 'incident',
+    title: 'Report an incident',
+    submitLabel: 'File incident',
+    fields: unlinked ? [...fields.filter((field) => field.id !== 'status'), reporter] : fields,
+  };
+}
+
+/** Pure: the draft the worker files from validated values. */
+export function incidentDraftFrom(values: FormValues, reporterGuid: string): IncidentDraft {
+  const status = incidentStatuses.find((choice) => choice === values.status) ?? 'Open';
+  return {
+    title: values.title ?? '',
+    date: values.date ?? '',
+    status: status satisfies IncidentStatus,
+    details: values.details || undefined,
+    proposedAction: values.proposedAction || undefined,
+    reporterGuid,
+  };
+}
+
+/** Pure: the confirmation once the incident is in the club's incident book. */
+export function incidentFiledReply(incident: Incident): Reply {
+  return formFiledReply(
+    'Incident filed',
+    "It is in the club's incident book; the welfare officer sees it with /incident list. Quote the reference when you follow it up.",
+    [
+      { label: 'Reference', value: incident.guid },
+      { label: 'Title', value: incident.title },
+      { label: 'Date', value: incident.date ? formatDay(incident.date) : 'Not given' },
+      { label: 'Status', value: incident.status },
+    ],
+  );
+}
+
+export const incidentNew = {
+  kind: 'form',
+  name: 'incident new',
+  description: "Report an incident: a form, filed in the club's incident book.",
+  options: [],
+  roles: ['everyone'],
+  personalData: true,
+  form: 'incident',
+  buildForm: incidentForm,
+} satisfies CommandDefinition;

@@ -1,0 +1,142 @@
+import type { ClubSession, Member, MemberSensitive } from '../club/domain.js';
+import { ageOn, formatDay } from './club-time.js';
+import { displayName } from './display-name.js';
+import type { MemberEntitlements } from './member-entitlements.js';
+import type { Reply, ReplyField, ReplySection } from './reply.js';
+
+export interface MemberCard {
+  member: Member;
+  /** Every member, to name parents. */
+  members: readonly Member[];
+  sessions: readonly ClubSession[];
+  rights: MemberEntitlements;
+  /** Read per request, only when `rights` allow special-category or safeguarding data. */
+  sensitive?: MemberSensitive;
+  /** The club's today, yyyy-mm-dd. */
+  today: string;
+}
+
+/** Pure: one member's record, showing only what `rights` allow. */
+export function memberCardReply(card: MemberCard): Reply {
+  const { member, rights, sensitive } = card;
+  const sections: ReplySection[] = [
+    ...contactSections(card),
+    ...(rights.specialCategory && sensitive ? [healthSection(sensitive)] : []),
+    ...(rights.safeguarding && sensitive ? [safeguardingSection(sensitive)] : []),
+  ];
+  return {
+    title: member.active ? displayName(member) : `${displayName(member)} (left the club)`,
+    fields: summary(card),
+    sections,
+    visibility: 'asker',
+    personalData: true,
+  };
+}
+
+function summary({ member, sessions, today }: MemberCard): ReplyField[] {
+  const age = ageOn(member.dateOfBirth, today);
+  const kinds = memberKinds(member);
+  const theirs = sessions
+    .filter((s) => !s.archived && s.members.some((swimmer) => swimmer.guid === member.guid))
+    .map((s) => s.name);
+  return [
+    { label: 'Name', value: [member.firstName, member.lastName].filter(Boolean).join(' ') },
+    ...(member.knownAs ? [{ label: 'Known as', value: member.knownAs }] : []),
+    ...(age !== undefined ? [{ label: 'Age', value: `${age}` }] : []),
+    ...(kinds ? [{ label: 'Member', value: kinds }] : []),
+    ...(theirs.length > 0 ? [{ label: 'Sessions', value: theirs.join(', ') }] : []),
+  ];
+}
+
+/** "Swimmer, Coach", for telling people apart. */
+export function memberKinds(member: Member): string {
+  const kinds: [boolean, string][] = [
+    [member.isSwimmer, 'Swimmer'],
+    [member.isCoach, 'Coach'],
+    [member.isVolunteer, 'Volunteer'],
+    [member.isCommitteeMember, 'Committee'],
+    [member.isParent, 'Parent'],
+  ];
+  return kinds.flatMap(([yes, kind]) => (yes ? [kind] : [])).join(', ');
+}
+
+function contactSections({ member, members, rights }: MemberCard): ReplySection[] {
+  const sections: ReplySection[] = [];
+  if (rights.ownContactDetails) {
+    sections.push({ kind: 'fields', title: 'Contact', fields: contactFields(member) });
+  } else {
+    sections.push({
+      kind: 'text',
+      title: 'Contact',
+      text: "Under 18: contact the parents below. A child's own phone, email and address are shown only to the welfare officer.",
+    });
+  }
+  if (member.emergencyContacts.length > 0) {
+    sections.push({
+      kind: 'list',
+      title: 'Emergency contacts',
+      items: member.emergencyContacts.map((c) => [c.name, c.phone].filter(Boolean).join(': ')),
+    });
+  }
+  const parents = member.parents.flatMap((guid) => members.filter((m) => m.guid === guid));
+  if (parents.length > 0) {
+    sections.push({
+      kind: 'list',
+      title: 'Parents',
+      items: parents.map((parent) =>
+        [displayName(parent), parent.mobilePhone, parent.homePhone, parent.email]
+          .filter(Boolean)
+          .join(' · '),
+      ),
+    });
+  } else if (member.primaryContactName) {
+    const relation = member.relationshipToMember ? ` (${member.relationshipToMember})` : '';
+    sections.push({
+      kind: 'text',
+      title: 'Primary contact',
+      text: `${member.primaryContactName}${relation}`,
+    });
+  }
+  return sections;
+}
+
+function contactFields(member: Member): ReplyField[] {
+  const address = [...member.address, member.town, member.county, member.postcode]
+    .filter(Boolean)
+    .join(', ');
+  return [
+    { label: 'Email', value: member.email ?? 'Not given' },
+    { label: 'Mobile', value: member.mobilePhone ?? 'Not given' },
+    { label: 'Home phone', value: member.homePhone ?? 'Not given' },
+    { label: 'Address', value: address || 'Not given' },
+  ];
+}
+
+function healthSection(sensitive: MemberSensitive): ReplySection {
+  const doctor = [sensitive.doctor, sensitive.doctorPhone].filter(Boolean).join(', ');
+  return {
+    kind: 'fields',
+    title: 'Health (confidential)',
+    fields: [
+      { label: 'Medical history', value: sensitive.medicalHistory ?? 'None recorded' },
+      { label: 'Allergies', value: sensitive.allergies ?? 'None recorded' },
+      { label: 'Disability', value: sensitive.disabilityDetails ?? 'None recorded' },
+      { label: 'Doctor', value: doctor || 'Not recorded' },
+    ],
+  };
+}
+
+function safeguardingSection(sensitive: MemberSensitive): ReplySection {
+  const day = (value: string | undefined) => (value ? formatDay(value) : 'Not recorded');
+  return {
+    kind: 'fields',
+    title: 'DBS and safeguarding (confidential)',
+    fields: [
+      { label: 'DBS check', value: day(sensitive.dbsDate) },
+      { label: 'DBS renewal', value: day(sensitive.dbsRenewalDate) },
+      { label: 'DBS certificate', value: sensitive.dbsCertificateNumber ?? 'Not recorded' },
+      { label: 'Safeguarding training', value: day(sensitive.safeguardingDate) },
+      { label: 'Safeguarding renewal', value: day(sensitive.safeguardingRenewalDate) },
+    ],
+  };
+}

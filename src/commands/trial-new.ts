@@ -1,0 +1,78 @@
+import type { TrialRequest, TrialRequestDraft } from '../club/domain.js';
+import { formatDay } from './club-time.js';
+import type { CommandDefinition } from './command.js';
+import type { FormDefinition, FormValues } from './form.js';
+import { formFiledReply } from './form-replies.js';
+import type { Reply } from './reply.js';
+
+/**
+ * Pure: the trial request form. Gender is optional in the spec and left out: Discord shows at
+ * most five inputs, and these five are what the membership secretary needs to arrange a trial.
+ */
+export function trialForm(): FormDefinition {
+  return {
+    id: 'trial',
+    title: 'Request a trial session',
+    submitLabel: 'Send request',
+    fields: [
+      { id: 'firstName', label: 'First name', type: 'text', required: true, maxLength: 50 },
+      { id: 'lastName', label: 'Last name', type: 'text', required: true, maxLength: 50 },
+      {
+        id: 'dateOfBirth',
+        label: 'Date of birth (yyyy-mm-dd)',
+        type: 'date',
+        required: true,
+        maxLength: 10,
+      },
+      { id: 'email', label: 'Contact email', type: 'email', required: false, maxLength: 50 },
+      {
+        id: 'swimmingExperience',
+        label: 'Swimming experience',
+        type: 'long-text',
+        required: false,
+        maxLength: 4000,
+        hint: 'Lessons, stages passed, other clubs.',
+      },
+    ],
+  };
+}
+
+/** Pure: the draft the worker files from validated values; `today` (yyyy-mm-dd) becomes DateAdded. */
+export function trialDraftFrom(values: FormValues, today?: string): TrialRequestDraft {
+  return {
+    firstName: values.firstName ?? '',
+    lastName: values.lastName ?? '',
+    dateOfBirth: values.dateOfBirth ?? '',
+    email: values.email || undefined,
+    swimmingExperience: values.swimmingExperience || undefined,
+    dateAdded: today,
+  };
+}
+
+/** Pure: the confirmation once the trial request is with the club. */
+export function trialFiledReply(trial: TrialRequest): Reply {
+  return formFiledReply(
+    'Trial request sent',
+    'The membership secretary sees it with /trials and will be in touch.',
+    [
+      { label: 'Reference', value: trial.guid },
+      { label: 'Name', value: `${trial.firstName} ${trial.lastName}`.trim() },
+      {
+        label: 'Date of birth',
+        value: trial.dateOfBirth ? formatDay(trial.dateOfBirth) : 'Not given',
+      },
+      ...(trial.email ? [{ label: 'Email', value: trial.email }] : []),
+    ],
+  );
+}
+
+export const trialNew = {
+  kind: 'form',
+  name: 'trial new',
+  description: 'Add a trial session request: a form.',
+  options: [],
+  roles: ['membership'],
+  personalData: true,
+  form: 'trial',
+  buildForm: trialForm,
+} satisfies CommandDefinition;

@@ -1,0 +1,52 @@
+import type { TrialRequest } from '../club/domain.js';
+import { ageOn, clubToday, formatDay } from './club-time.js';
+import type { CommandDefinition } from './command.js';
+import { dataAge } from './data-age.js';
+import type { Reply } from './reply.js';
+
+/** Pure: trial requests, newest first (undated ones last), with ages on `today` (yyyy-mm-dd). */
+export function trialsReply(trials: readonly TrialRequest[], today: string): Reply {
+  if (trials.length === 0) {
+    return {
+      title: 'Trial requests',
+      sections: [{ kind: 'text', text: 'There are no trial requests.' }],
+      visibility: 'asker',
+      personalData: false,
+    };
+  }
+  const newestFirst = [...trials].sort((a, b) =>
+    (b.dateAdded ?? '').localeCompare(a.dateAdded ?? ''),
+  );
+  return {
+    title: `Trial requests: ${trials.length}`,
+    sections: [
+      {
+        kind: 'table',
+        columns: ['Name', 'Date of birth', 'Age', 'Email', 'Added'],
+        rows: newestFirst.map((trial) => [
+          `${trial.firstName} ${trial.lastName}`.trim(),
+          trial.dateOfBirth ? formatDay(trial.dateOfBirth) : 'Not given',
+          `${ageOn(trial.dateOfBirth, today) ?? ''}`,
+          trial.email ?? '',
+          trial.dateAdded ? formatDay(trial.dateAdded) : 'Not recorded',
+        ]),
+      },
+    ],
+    visibility: 'asker',
+    personalData: true,
+  };
+}
+
+export const trials = {
+  kind: 'query',
+  name: 'trials',
+  description: 'Trial session requests, newest first.',
+  options: [],
+  roles: ['membership'],
+  personalData: true,
+  needsClub: true,
+  async handle({ data, now, timezone }) {
+    const all = await data.trialRequests();
+    return { ...trialsReply(all.value, clubToday(now, timezone)), footer: dataAge([all], now) };
+  },
+} satisfies CommandDefinition;

@@ -1,0 +1,77 @@
+import type { WaitingListDraft, WaitingListPerson } from '../club/domain.js';
+import { formatDay } from './club-time.js';
+import type { CommandDefinition } from './command.js';
+import type { FormDefinition, FormValues } from './form.js';
+import { formFiledReply } from './form-replies.js';
+import type { Reply } from './reply.js';
+
+/**
+ * Pure: the waiting list form. Five inputs, Discord's limit: phones, address and gender (all
+ * optional in the spec) are left out; notes hold anything else. DateAdded is set when filed.
+ */
+export function waitingListForm(): FormDefinition {
+  return {
+    id: 'waitinglist',
+    title: 'Add to the waiting list',
+    submitLabel: 'Add',
+    fields: [
+      { id: 'firstName', label: 'First name', type: 'text', required: true, maxLength: 50 },
+      { id: 'lastName', label: 'Last name', type: 'text', required: true, maxLength: 50 },
+      {
+        id: 'dateOfBirth',
+        label: 'Date of birth (yyyy-mm-dd)',
+        type: 'date',
+        required: false,
+        maxLength: 10,
+      },
+      { id: 'email', label: 'Contact email', type: 'email', required: false, maxLength: 50 },
+      {
+        id: 'notes',
+        label: 'Notes',
+        type: 'long-text',
+        required: false,
+        maxLength: 4000,
+        hint: 'Experience, preferred sessions, a phone number.',
+      },
+    ],
+  };
+}
+
+/** Pure: the draft the worker files; `today` (yyyy-mm-dd, the club's) is the required DateAdded. */
+export function waitingListDraftFrom(values: FormValues, today: string): WaitingListDraft {
+  return {
+    dateAdded: today,
+    firstName: values.firstName ?? '',
+    lastName: values.lastName ?? '',
+    dateOfBirth: values.dateOfBirth || undefined,
+    email: values.email || undefined,
+    notes: values.notes || undefined,
+  };
+}
+
+/** Pure: the confirmation once the person is on the waiting list. */
+export function waitingListFiledReply(person: WaitingListPerson): Reply {
+  return formFiledReply(
+    'Added to the waiting list',
+    'They are on the list; see it with /waitinglist.',
+    [
+      { label: 'Reference', value: person.guid },
+      { label: 'Name', value: `${person.firstName} ${person.lastName}`.trim() },
+      ...(person.dateOfBirth
+        ? [{ label: 'Date of birth', value: formatDay(person.dateOfBirth) }]
+        : []),
+      ...(person.dateAdded ? [{ label: 'Added', value: formatDay(person.dateAdded) }] : []),
+    ],
+  );
+}
+
+export const waitingListAdd = {
+  kind: 'form',
+  name: 'waitinglist add',
+  description: 'Add someone to the waiting list: a form.',
+  options: [],
+  roles: ['membership'],
+  personalData: true,
+  form: 'waitinglist',
+  buildForm: waitingListForm,
+} satisfies CommandDefinition;

@@ -1,0 +1,53 @@
+import { defaultAccessPolicy, mayRun } from '../../src/access/access-policy.js';
+import type { Asker } from '../../src/commands/chat-user.js';
+import type { ClubData, QuotaReport } from '../../src/commands/club-data.js';
+import type { CommandContext, QueryCommand } from '../../src/commands/command.js';
+import { findCommand } from '../../src/commands/registry.js';
+import type { Reply } from '../../src/commands/reply.js';
+import type { BotRole } from '../../src/commands/roles.js';
+
+export const london = 'Europe/London';
+
+/** An asker with these roles (everyone always), linked to `memberGuid` when given. */
+export function askerWith(roles: readonly BotRole[], memberGuid?: string): Asker {
+  return {
+    user: { platform: 'console', userId: `tester-${roles.join('-') || 'everyone'}` },
+    memberGuid,
+    roles: ['everyone', ...roles.filter((role) => role !== 'everyone')],
+  };
+}
+
+export interface ContextOptions {
+  data: ClubData;
+  asker?: Asker;
+  now?: Date;
+  options?: Record<string, string>;
+  quota?: QuotaReport;
+}
+
+/** A command context as the worker builds it, with the default access policy. */
+export function contextFor(given: ContextOptions): CommandContext {
+  const asker = given.asker ?? askerWith([]);
+  return {
+    options: given.options ?? {},
+    asker,
+    data: given.data,
+    now: given.now ?? new Date('2026-03-10T12:00:00Z'),
+    timezone: london,
+    mayRun(name) {
+      const command = findCommand(name);
+      return command !== undefined && mayRun(asker, command, defaultAccessPolicy);
+    },
+    async quota() {
+      if (!given.quota) throw new Error('no quota report in this test');
+      return given.quota;
+    },
+  };
+}
+
+/** Runs a query command of the registry by name. */
+export async function run(name: string, given: ContextOptions): Promise<Reply> {
+  const command = findCommand(name);
+  if (command?.kind !== 'query') throw new Error(`${name} is not a query command`);
+  return (command satisfies QueryCommand).handle(contextFor(given));
+}

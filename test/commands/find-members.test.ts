@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { Member } from '../../src/club/domain.js';
+import { findMembers, withinOneEdit } from '../../src/commands/find-members.js';
+
+function person(
+  guid: string,
+  firstName: string,
+  lastName: string,
+  extra: Partial<Member> = {},
+): Member {
+  return {
+    guid,
+    firstName,
+    lastName,
+    address: [],
+    emergencyContacts: [],
+    active: true,
+    isSwimmer: true,
+    isVolunteer: false,
+    isCoach: false,
+    isParent: false,
+    isCommitteeMember: false,
+    inWhosWho: false,
+    parents: [],
+    swimmers: [],
+    ...extra,
+  };
+}
+
+const members = [
+  person('g-jane', 'Jane', 'Smith'),
+  person('g-claire', 'Claire', 'Smith'),
+  person('g-tom', 'Thomas', 'Hamilton', { knownAs: 'Tom' }),
+  person('g-zoe', 'Zoë', "O'Brien-Kaur"),
+  person('g-old', 'Peter', 'Hamilton', { active: false }),
+  person('g-joan', 'Joan', 'Smyth'),
+];
+const guids = (query: string) => findMembers(members, query).map((member) => member.guid);
+
+describe('finding members by name', () => {
+  it('when the full name is typed in any case, then exactly that member is found', () => {
+    expect(guids('jane SMITH')).toEqual(['g-jane']);
+    expect(guids('Smith Jane')).toEqual(['g-jane']);
+  });
+
+  it('when only the surname is typed, then everyone with it is found, not the near spellings', () => {
+    expect(guids('Smith')).toEqual(['g-claire', 'g-jane']);
+  });
+
+  it('when the known-as name is typed, then the member is found by it', () => {
+    expect(guids('Tom Hamilton')).toEqual(['g-tom']);
+    expect(guids('Thomas')).toEqual(['g-tom']);
+  });
+
+  it('when accents and punctuation are left out, then the member is still found', () => {
+    expect(guids('zoe obrien')).toEqual(['g-zoe']);
+    expect(guids('Zoe Kaur')).toEqual(['g-zoe']);
+  });
+
+  it('when one letter of a long name is wrong, missing, extra or swapped, then the member is found', () => {
+    expect(guids('Thomas Hamiltan')).toEqual(['g-tom']);
+    expect(guids('Tom Hamilon')).toEqual(['g-tom']);
+    expect(guids('Tom Hammilton')).toEqual(['g-tom']);
+    expect(guids('Tom Hmailton')).toEqual(['g-tom']);
+  });
+
+  it('when a short name has a typo, then no guess is made', () => {
+    expect(guids('Jabe')).toEqual([]);
+  });
+
+  it('when several match, then current members come before those who left', () => {
+    expect(guids('Hamilton')).toEqual(['g-tom', 'g-old']);
+  });
+
+  it("when a member's Guid is given, then that member is found", () => {
+    expect(guids('g-claire')).toEqual(['g-claire']);
+  });
+
+  it('when nothing matches, then nobody is found', () => {
+    expect(guids('Nobody Here')).toEqual([]);
+    expect(guids('   ')).toEqual([]);
+  });
+
+  it('when two words differ by one edit, then they are within one edit', () => {
+    expect(withinOneEdit('smith', 'smyth')).toBe(true);
+    expect(withinOneEdit('smith', 'msith')).toBe(true);
+    expect(withinOneEdit('smith', 'smiths')).toBe(true);
+    expect(withinOneEdit('smith', 'smth')).toBe(true);
+    expect(withinOneEdit('smith', 'smyths')).toBe(false);
+    expect(withinOneEdit('smith', 'msiht')).toBe(false);
+  });
+});
