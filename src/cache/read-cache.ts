@@ -29,6 +29,8 @@ export type Loader<T> = (mode: 'interactive' | 'background') => Promise<T>;
  */
 export interface ReadCache {
   read<T>(key: string, load: Loader<T>): Promise<Cached<T>>;
+  /** The entry as it is, without loading or refreshing (adapters use it: they never call the club). */
+  peek<T>(key: string): Promise<Cached<T> | undefined>;
   /** Marks an entry stale after a write, so the next read refreshes it. */
   invalidate(key: string): Promise<void>;
   /** When each key was fetched (null when absent). */
@@ -147,6 +149,10 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       const token = await lock(key);
       if (token) return toCached(await loadAndStore(key, token, load, 'interactive'));
       return waitForOthers(key, load);
+    },
+    async peek<T>(key: string) {
+      const entry = await get<T>(key);
+      return entry ? toCached(entry) : undefined;
     },
     async invalidate(key) {
       await redis.eval(invalidateScript, 1, entryKey(key));

@@ -18,6 +18,8 @@ export interface Reply {
   actions?: ReplyAction[];
   /** Colour and wording of the frame. Default: `info`. */
   tone?: ReplyTone;
+  /** A notice that the real answer follows later (e.g. queued until the budget allows). */
+  interim?: boolean;
 }
 
 export type Visibility = 'asker' | 'channel';

@@ -1,0 +1,28 @@
+import type { ReadCache } from '../cache/read-cache.js';
+import type { Member, NamedMembership } from '../club/domain.js';
+import type { Asker, ChatUser } from '../commands/chat-user.js';
+import type { AccessPolicy } from './access-policy.js';
+import { decideAsker } from './decide-asker.js';
+import type { MemberLinks } from './member-links.js';
+
+/**
+ * Decides the asker from what the cache holds, without calling the club service (adapters never
+ * do). Undefined when members or roles are not cached yet: the worker then decides alone.
+ */
+export type AskerPeek = (user: ChatUser) => Promise<Asker | undefined>;
+
+export function createAskerPeek(deps: {
+  cache: ReadCache;
+  policy: AccessPolicy;
+  links?: MemberLinks;
+}): AskerPeek {
+  return async (user) => {
+    const [members, roles, linked] = await Promise.all([
+      deps.cache.peek<Member[]>('members'),
+      deps.cache.peek<NamedMembership[]>('roles'),
+      deps.links?.get(user),
+    ]);
+    if (!members || !roles) return undefined;
+    return decideAsker(user, members.value, roles.value, deps.policy, linked);
+  };
+}

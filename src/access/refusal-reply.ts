@@ -1,0 +1,26 @@
+import type { CommandDefinition } from '../commands/command.js';
+import { textReply, type Reply } from '../commands/reply.js';
+import type { BotRole } from '../commands/roles.js';
+
+const roleNames: Record<BotRole, string> = {
+  everyone: 'everyone',
+  coach: 'coaches',
+  welfare: 'the welfare officer',
+  membership: 'the membership secretary',
+  committee: 'committee members',
+  admin: 'the bot admins',
+};
+
+/** A polite refusal that says who may run the command and how to get access. */
+export function refusalReply(
+  command: Pick<CommandDefinition, 'name'>,
+  allowed: readonly BotRole[],
+): Reply {
+  const who = allowed.map((role) => roleNames[role]);
+  const list =
+    who.length > 1 ? `${who.slice(0, -1).join(', ')} or ${who.at(-1)}` : (who[0] ?? 'nobody');
+  return textReply(
+    `Only ${list} can use /${command.name}. If that should include you, ask the club's bot admin to link your chat account to your club membership or grant you the role.`,
+    { tone: 'warning', title: 'Not available to you' },
+  );
+}

@@ -1,0 +1,141 @@
+import { Redis } from 'ioredis';
+import { defaultAccessPolicy, type AccessPolicy } from '../access/access-policy.js';
+import { createMemberLinks, type MemberLinks } from '../access/member-links.js';
+import { createAskerResolver, type AskerResolver } from '../access/resolve-asker.js';
+import { createDailyBudget } from '../budget/create-daily-budget.js';
+import type { DailyBudget } from '../budget/daily-budget.js';
+import type { Priority } from '../budget/priority.js';
+import { cachedCollections, createCachedClubData } from '../cache/cached-club-data.js';
+import { createReadCache, type ReadCache } from '../cache/read-cache.js';
+import type { ClubApi } from '../club/club-api.js';
+import type { ClubCallInfo } from '../club/create-club-client.js';
+import type { ClubData, QuotaReport } from '../commands/club-data.js';
+import type { Config } from '../config.js';
+import { createBudgetedClubApis } from '../jobs/budgeted-club-apis.js';
+import { createClubQueue, type ClubQueue } from '../jobs/club-queue.js';
+import { createFiler, type Filer } from '../jobs/file-once.js';
+import type { Logger } from '../log.js';
+
+/** Options for {@link createClubServices}. */
+export interface ClubServicesOptions {
+  config: Pick<
+    Config,
+    | 'REDIS_URL'
+    | 'CLUB_API_URL'
+    | 'CLUB_API_TOKEN'
+    | 'CLUB_DAILY_LIMIT'
+    | 'CLUB_API_TIMEOUT_MS'
+    | 'CACHE_FRESH_SECONDS'
+  >;
+  logger: Logger;
+  /** Prefix of every Redis key (queue, budget, cache). Default: `club-bot`. */
+  prefix?: string;
+  policy?: AccessPolicy;
+  /** The budget's window. Default: 24 h (tests shorten it). */
+  budgetWindowMs?: number;
+  now?: () => number;
+  fetch?: typeof fetch;
+  onClubCall?: (info: ClubCallInfo) => void;
+}
+
+/** Everything the bot's processes share through Redis: queue, budget, cache, links. */
+export interface ClubServices {
+  redis: Redis;
+  prefix: string;
+  budget: DailyBudget;
+  cache: ReadCache;
+  /** The club's data through the cache; loads spend the budget. Used by the worker only. */
+  data: ClubData;
+  apiFor(priority: Priority): ClubApi;
+  links: MemberLinks;
+  policy: AccessPolicy;
+  resolveAsker: AskerResolver;
+  queue: ClubQueue;
+  filer: Filer;
+  quota(): Promise<QuotaReport>;
+  close(): Promise<void>;
+}
+
+export function createClubServices(options: ClubServicesOptions): ClubServices {
+  const { config, logger } = options;
+  const prefix = options.prefix ?? 'club-bot';
+  const now = options.now ?? Date.now;
+  // BullMQ needs maxRetriesPerRequest: null; the same connection serves the budget and cache.
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+  redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
+
+  const budget = createDailyBudget({
+    redis,
+    prefix,
+    limit: config.CLUB_DAILY_LIMIT,
+    windowMs: options.budgetWindowMs,
+    now,
+  });
+  const cache = createReadCache({
+    redis,
+    prefix,
+    freshMs: config.CACHE_FRESH_SECONDS * 1000,
+    now,
+    onBackgroundError: (key, error) =>
+      logger.info(
+        { collection: key, err: error instanceof Error ? error.message : String(error) },
+        'background refresh did not run',
+      ),
+  });
+  const apiFor = createBudgetedClubApis({
+    baseUrl: config.CLUB_API_URL,
+    token: config.CLUB_API_TOKEN,
+    timeoutMs: config.CLUB_API_TIMEOUT_MS,
+    budget,
+    fetch: options.fetch,
+    onCall: options.onClubCall,
+  });
+  const data = createCachedClubData(cache, apiFor);
+  const links = createMemberLinks(redis, prefix);
+  const policy = options.policy ?? defaultAccessPolicy;
+  const queue = createClubQueue({ connection: redis, prefix });
+
+  return {
+    redis,
+    prefix,
+    budget,
+    cache,
+    data,
+    apiFor,
+    links,
+    policy,
+    resolveAsker: createAskerResolver({ data, policy, links }),
+    queue,
+    filer: createFiler({ redis, prefix }),
+    async quota() {
+      const [state, ages, counts] = await Promise.all([
+        budget.state(),
+        cache.ages(cachedCollections),
+        queue.queue.getJobCounts('waiting', 'active', 'delayed', 'failed'),
+      ]);
+      return {
+        limit: state.limit,
+        used: state.used,
+        remaining: state.remaining,
+        nextUnitAt: state.nextUnitAt,
+        byPriority: {
+          write: { available: state.byPriority.write.available },
+          interactive: { available: state.byPriority.interactive.available },
+          background: { available: state.byPriority.background.available },
+        },
+        cacheAges: ages.map(({ key, fetchedAt }) => ({ collection: key, fetchedAt })),
+        queue: {
+          waiting: counts.waiting ?? 0,
+          active: counts.active ?? 0,
+          delayed: counts.delayed ?? 0,
+          failed: counts.failed ?? 0,
+        },
+      };
+    },
+    async close() {
+      await cache.settle();
+      await queue.close();
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

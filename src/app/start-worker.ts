@@ -1,0 +1,59 @@
+import type { Platform } from '../commands/chat-user.js';
+import { registry } from '../commands/registry.js';
+import { createClubWorker, type ClubWorker } from '../jobs/create-worker.js';
+import { fileSubmission } from '../jobs/file-submission.js';
+import type { ReplySink } from '../jobs/reply-sink.js';
+import type { Logger } from '../log.js';
+import type { ClubServices } from './club-services.js';
+
+/** Options for {@link startWorker}. */
+export interface StartWorkerOptions {
+  services: ClubServices;
+  sinks: Partial<Record<Platform, ReplySink>>;
+  logger: Logger;
+  timezone: string;
+  concurrency?: number;
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  now?: () => number;
+}
+
+/** Starts a worker on the shared services; `close()` finishes or hands back active jobs. */
+export function startWorker(options: StartWorkerOptions): ClubWorker {
+  const { services, timezone } = options;
+  const now = () => new Date((options.now ?? Date.now)());
+  return createClubWorker({
+    connection: services.redis,
+    prefix: services.prefix,
+    concurrency: options.concurrency,
+    lockDurationMs: options.lockDurationMs,
+    stalledIntervalMs: options.stalledIntervalMs,
+    logger: options.logger,
+    sinks: options.sinks,
+    runner: {
+      registry,
+      policy: services.policy,
+      data: services.data,
+      resolveAsker: services.resolveAsker,
+      quota: services.quota,
+      timezone,
+      now,
+    },
+    fileSubmission: (submission) =>
+      fileSubmission(submission, {
+        policy: services.policy,
+        resolveAsker: services.resolveAsker,
+        data: services.data,
+        api: services.apiFor('write'),
+        filer: services.filer,
+        invalidate: (collection) => services.cache.invalidate(collection),
+        timezone,
+        now,
+      }),
+    enqueueReply: (delivery, delayMs) => services.queue.enqueueReply(delivery, delayMs),
+    async budgetRetryAt(priority) {
+      const state = await services.budget.state();
+      return state.byPriority[priority].nextUnitAt ?? undefined;
+    },
+  });
+}

@@ -1,0 +1,154 @@
+import { mayRun, rolesFor, type AccessPolicy } from '../access/access-policy.js';
+import type { AskerPeek } from '../access/peek-asker.js';
+import { refusalReply } from '../access/refusal-reply.js';
+import type { Asker, ChatUser } from '../commands/chat-user.js';
+import type { ClubData } from '../commands/club-data.js';
+import type { CommandDefinition, FormCommand } from '../commands/command.js';
+import { formCommands } from '../commands/form-commands.js';
+import {
+  validateForm,
+  type FormDefinition,
+  type FormId,
+  type FormValues,
+} from '../commands/form.js';
+import { checkOptions, parseCommandText, type ParsedCommand } from '../commands/parse-command.js';
+import type { Reply } from '../commands/reply.js';
+import type { ClubQueue } from '../jobs/club-queue.js';
+import type { ReplyAddress } from '../jobs/reply-address.js';
+import { withinOrUnavailable } from './temporarily-unavailable-error.js';
+
+/** A command as a platform received it: as text (Slack, console) or as named options (Discord). */
+export type CommandInput =
+  | { id: string; slash: string; text: string }
+  | { id: string; name: string; options: Record<string, string> };
+
+/** What the adapter does next. */
+export type DispatchResult =
+  /** Answer now (help, a refusal, a mistyped option): nothing was enqueued. */
+  | { kind: 'reply'; reply: Reply }
+  /** Enqueued: acknowledge with "working on it"; the worker replies. */
+  | { kind: 'queued'; command: CommandDefinition; personalData: boolean }
+  /** Show this form (its trigger expires in 3 s, so the adapter opens it at once). */
+  | { kind: 'form'; command: FormCommand; form: FormDefinition };
+
+export type SubmitResult =
+  | { kind: 'queued' }
+  | { kind: 'invalid'; errors: Record<string, string>; values: FormValues; form: FormDefinition }
+  | { kind: 'reply'; reply: Reply };
+
+export interface Dispatcher {
+  command(input: CommandInput, user: ChatUser, replyTo: ReplyAddress): Promise<DispatchResult>;
+  /** Validates a submitted form with the spec's rules and enqueues it under its idempotency key. */
+  submitForm(
+    input: { id: string; key: string; form: FormId; values: Record<string, unknown> },
+    user: ChatUser,
+    replyTo: ReplyAddress,
+  ): Promise<SubmitResult>;
+}
+
+/** Options for {@link createDispatcher}. */
+export interface DispatcherOptions {
+  registry: readonly CommandDefinition[];
+  policy: AccessPolicy;
+  queue: Pick<ClubQueue, 'enqueueCommand' | 'enqueueForm'>;
+  peekAsker: AskerPeek;
+  timezone: string;
+  now?: () => Date;
+  /** How long Redis may take before the adapter says "temporarily unavailable". Default: 2000 ms. */
+  redisTimeoutMs?: number;
+}
+
+/** Handlers answered in the adapter need no club data; this one says so if one asks. */
+const noClubData = new Proxy({} as ClubData, {
+  get() {
+    throw new Error('Club data is read in the worker, not in the adapter.');
+  },
+});
+
+/**
+ * The platform-neutral front desk every adapter calls: parse, check permission, then answer at
+ * once, open a form, or enqueue. Adapters only map their payloads in and render results out.
+ */
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const { registry, policy, queue, timezone } = options;
+  const now = options.now ?? (() => new Date());
+  const redisTimeoutMs = options.redisTimeoutMs ?? 2_000;
+  const guest = (user: ChatUser): Asker => ({ user, roles: ['everyone'] });
+
+  const parse = (input: CommandInput): ParsedCommand => {
+    if ('slash' in input) return parseCommandText(registry, input.slash, input.text);
+    const command = registry.find((candidate) => candidate.name === input.name);
+    return command
+      ? checkOptions(command, input.options)
+      : parseCommandText(registry, input.name, '');
+  };
+
+  return {
+    async command(input, user, replyTo) {
+      const parsed = parse(input);
+      if (!parsed.ok) return { kind: 'reply', reply: parsed.reply };
+      const { command } = parsed;
+      const asker = await withinOrUnavailable(redisTimeoutMs, () => options.peekAsker(user));
+      if (asker && !mayRun(asker, command, policy)) {
+        return { kind: 'reply', reply: refusalReply(command, rolesFor(command, policy)) };
+      }
+      if (command.kind === 'form') {
+        return {
+          kind: 'form',
+          command,
+          form: command.buildForm({ asker: asker ?? guest(user), now: now(), timezone }),
+        };
+      }
+      if (!command.needsClub && asker) {
+        const reply = await command.handle({
+          options: parsed.options,
+          asker,
+          data: noClubData,
+          now: now(),
+          timezone,
+          quota: () => Promise.reject(new Error('quota is read in the worker')),
+          mayRun: (name) => {
+            const other = registry.find((candidate) => candidate.name === name);
+            return other !== undefined && mayRun(asker, other, policy);
+          },
+        });
+        return { kind: 'reply', reply };
+      }
+      await withinOrUnavailable(redisTimeoutMs, () =>
+        queue.enqueueCommand({
+          id: input.id,
+          command: command.name,
+          options: parsed.options,
+          user,
+          replyTo,
+          receivedAt: Date.now(),
+        }),
+      );
+      return { kind: 'queued', command, personalData: command.personalData };
+    },
+
+    async submitForm(input, user, replyTo) {
+      const command = formCommands[input.form];
+      const asker = await withinOrUnavailable(redisTimeoutMs, () => options.peekAsker(user));
+      if (asker && !mayRun(asker, command, policy)) {
+        return { kind: 'reply', reply: refusalReply(command, rolesFor(command, policy)) };
+      }
+      const form = command.buildForm({ asker: asker ?? guest(user), now: now(), timezone });
+      const checked = validateForm(form, input.values);
+      if (!checked.ok)
+        return { kind: 'invalid', errors: checked.errors, values: checked.values, form };
+      await withinOrUnavailable(redisTimeoutMs, () =>
+        queue.enqueueForm({
+          id: input.id,
+          key: input.key,
+          form: input.form,
+          values: checked.values,
+          user,
+          replyTo,
+          receivedAt: Date.now(),
+        }),
+      );
+      return { kind: 'queued' };
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { BudgetDeniedError } from '../budget/budget-denied-error.js';
+import type { DailyBudget } from '../budget/daily-budget.js';
+import type { Priority } from '../budget/priority.js';
+import { createClubApi, type ClubApi } from '../club/club-api.js';
+import { createClubClient, type ClubCallInfo } from '../club/create-club-client.js';
+
+/** Options for {@link createBudgetedClubApis}. */
+export interface BudgetedClubApisOptions {
+  baseUrl: string;
+  token: string;
+  budget: DailyBudget;
+  /** Default: 10,000 ms. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  /** Told about every call, for metrics and logs. */
+  onCall?: (info: ClubCallInfo) => void;
+}
+
+/**
+ * One club API per priority. Every HTTP request first reserves a unit of the daily budget for its
+ * priority (or throws {@link BudgetDeniedError}); every response reconciles the budget with the
+ * service's `X-Ratelimit-Remaining`, and a 403 marks it spent.
+ */
+export function createBudgetedClubApis(
+  options: BudgetedClubApisOptions,
+): (priority: Priority) => ClubApi {
+  const { budget } = options;
+  const make = (priority: Priority): ClubApi =>
+    createClubApi(
+      createClubClient({
+        baseUrl: options.baseUrl,
+        token: options.token,
+        timeoutMs: options.timeoutMs,
+        fetch: options.fetch,
+        async beforeRequest() {
+          const reservation = await budget.reserve(priority);
+          if (!reservation.granted) throw new BudgetDeniedError(priority, reservation.retryAt);
+        },
+        async afterResponse(info) {
+          if (info.status === 403) await budget.exhausted();
+          else if (info.remaining !== undefined) await budget.reconcile(info.remaining);
+          options.onCall?.(info);
+        },
+      }),
+      { token: options.token },
+    );
+  const apis: Record<Priority, ClubApi> = {
+    write: make('write'),
+    interactive: make('interactive'),
+    background: make('background'),
+  };
+  return (priority) => apis[priority];
+}

@@ -1,0 +1,124 @@
+import { mayRun, rolesFor, type AccessPolicy } from '../access/access-policy.js';
+import { refusalReply } from '../access/refusal-reply.js';
+import type { AskerResolver } from '../access/resolve-asker.js';
+import type { CachedCollection } from '../cache/cached-club-data.js';
+import type { ClubApi } from '../club/club-api.js';
+import { ClubValidationError } from '../club/club-errors.js';
+import type { ClubData } from '../commands/club-data.js';
+import { clubToday } from '../commands/club-time.js';
+import { formCommands } from '../commands/form-commands.js';
+import { formInvalidReply, formRejectedReply } from '../commands/form-replies.js';
+import { validateForm, type FormDefinition, type FormValues } from '../commands/form.js';
+import { incidentDraftFrom, incidentFiledReply } from '../commands/incident-new.js';
+import { incidentReporter } from '../commands/incident-reporter.js';
+import type { Reply } from '../commands/reply.js';
+import { trialDraftFrom, trialFiledReply } from '../commands/trial-new.js';
+import { waitingListDraftFrom, waitingListFiledReply } from '../commands/waiting-list-add.js';
+import type { Filer } from './file-once.js';
+import {
+  findFiledIncident,
+  findFiledTrialRequest,
+  findFiledWaitingListPerson,
+} from './find-filed-record.js';
+import type { FormSubmission, JobResult } from './job-types.js';
+
+/** What filing a submission needs. `api` spends the budget's `write` priority. */
+export interface SubmissionFilerDeps {
+  policy: AccessPolicy;
+  resolveAsker: AskerResolver;
+  data: ClubData;
+  api: ClubApi;
+  filer: Filer;
+  invalidate(collection: CachedCollection): Promise<void>;
+  timezone: string;
+  now(): Date;
+}
+
+type Outcome = { reply: Reply; outcome: JobResult['outcome'] };
+
+/**
+ * Files one submitted form, exactly once per idempotency key: check the asker may, validate with
+ * the spec's rules again, build the draft, file it (or find it filed), and confirm. A refusal
+ * gives back everything the person typed, so nothing is lost.
+ */
+export async function fileSubmission(
+  submission: FormSubmission,
+  deps: SubmissionFilerDeps,
+): Promise<Outcome> {
+  const command = formCommands[submission.form];
+  const asker = await deps.resolveAsker(submission.user);
+  const now = deps.now();
+  const form = command.buildForm({ asker, now, timezone: deps.timezone });
+  if (!mayRun(asker, command, deps.policy)) {
+    const refusal = refusalReply(command, rolesFor(command, deps.policy));
+    return rejected(
+      form,
+      refusal.sections?.[0]?.kind === 'text' ? refusal.sections[0].text : 'Not allowed.',
+      submission.values,
+    );
+  }
+  const checked = validateForm(form, submission.values);
+  if (!checked.ok) {
+    return {
+      reply: formInvalidReply(form.title, checked.errors, checked.values, form.fields),
+      outcome: 'rejected',
+    };
+  }
+  const { values } = checked;
+  try {
+    switch (submission.form) {
+      case 'incident': {
+        const members = asker.memberGuid ? [] : (await deps.data.members()).value;
+        const reporter = incidentReporter(asker, values, members);
+        if (!reporter.ok) return rejected(form, reporter.message, values);
+        const draft = incidentDraftFrom(values, reporter.guid);
+        const filed = await deps.filer.fileOnce(submission.key, {
+          file: async () => (await deps.api.fileIncident(draft)).guid,
+          find: () => findFiledIncident(deps.api, draft),
+        });
+        await deps.invalidate('incidents');
+        const incident = { guid: filed.reference, ...draft, addedBy: [], comments: [] };
+        return {
+          reply: incidentFiledReply(incident),
+          outcome: filed.filedNow ? 'filed' : 'already-filed',
+        };
+      }
+      case 'trial': {
+        const draft = trialDraftFrom(values, clubToday(now, deps.timezone));
+        const filed = await deps.filer.fileOnce(submission.key, {
+          file: async () => (await deps.api.fileTrialRequest(draft)).guid,
+          find: () => findFiledTrialRequest(deps.api, draft),
+        });
+        await deps.invalidate('trialRequests');
+        return {
+          reply: trialFiledReply({ guid: filed.reference, ...draft }),
+          outcome: filed.filedNow ? 'filed' : 'already-filed',
+        };
+      }
+      case 'waitinglist': {
+        const draft = waitingListDraftFrom(values, clubToday(now, deps.timezone));
+        const filed = await deps.filer.fileOnce(submission.key, {
+          file: async () => (await deps.api.addToWaitingList(draft)).guid,
+          find: () => findFiledWaitingListPerson(deps.api, draft),
+        });
+        await deps.invalidate('waitingList');
+        return {
+          reply: waitingListFiledReply({ guid: filed.reference, ...draft }),
+          outcome: filed.filedNow ? 'filed' : 'already-filed',
+        };
+      }
+    }
+  } catch (error) {
+    // A 400 is final: the service's message and the person's text go back to them.
+    if (error instanceof ClubValidationError)
+      return rejected(form, error.serviceMessage || error.message, values);
+    throw error;
+  }
+
+  function rejected(definition: FormDefinition, message: string, typed: FormValues): Outcome {
+    return {
+      reply: formRejectedReply(definition.title, message, typed, definition.fields),
+      outcome: 'rejected',
+    };
+  }
+}

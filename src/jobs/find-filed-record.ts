@@ -1,0 +1,53 @@
+import type { IncidentDraft, TrialRequestDraft, WaitingListDraft } from '../club/domain.js';
+import type { ClubApi } from '../club/club-api.js';
+
+/*
+ * Looking for a record an earlier attempt may have filed before its answer was lost. The spec has
+ * no client reference field, so a record matches when every field the person gave is the same.
+ */
+
+const same = (a: string | undefined, b: string | undefined) =>
+  (a ?? '').trim() === (b ?? '').trim();
+
+export async function findFiledIncident(
+  api: ClubApi,
+  draft: IncidentDraft,
+): Promise<string | undefined> {
+  const incidents = await api.listIncidents();
+  return incidents.find(
+    (incident) =>
+      same(incident.title, draft.title) &&
+      same(incident.date, draft.date) &&
+      same(incident.details, draft.details) &&
+      same(incident.proposedAction, draft.proposedAction) &&
+      incident.addedBy.some((author) => author.guid === draft.reporterGuid),
+  )?.guid;
+}
+
+export async function findFiledTrialRequest(
+  api: ClubApi,
+  draft: TrialRequestDraft,
+): Promise<string | undefined> {
+  const requests = await api.listTrialRequests();
+  return requests.find(
+    (request) =>
+      same(request.firstName, draft.firstName) &&
+      same(request.lastName, draft.lastName) &&
+      same(request.dateOfBirth, draft.dateOfBirth) &&
+      same(request.email, draft.email),
+  )?.guid;
+}
+
+export async function findFiledWaitingListPerson(
+  api: ClubApi,
+  draft: WaitingListDraft,
+): Promise<string | undefined> {
+  const people = await api.listWaitingList();
+  return people.find(
+    (person) =>
+      same(person.firstName, draft.firstName) &&
+      same(person.lastName, draft.lastName) &&
+      same(person.dateOfBirth, draft.dateOfBirth) &&
+      same(person.dateAdded, draft.dateAdded),
+  )?.guid;
+}

@@ -1,0 +1,50 @@
+import type { ChatUser } from '../commands/chat-user.js';
+import type { FormId, FormValues } from '../commands/form.js';
+import type { Reply } from '../commands/reply.js';
+import type { ReplyAddress } from './reply-address.js';
+
+/** A command to run, as an adapter enqueues it. */
+export interface CommandRequest {
+  /** Correlation id, carried from the adapter through the job to the reply's log lines. */
+  id: string;
+  /** The registry name, e.g. "session" or "incident list". */
+  command: string;
+  options: Record<string, string>;
+  user: ChatUser;
+  replyTo: ReplyAddress;
+  receivedAt: number;
+}
+
+/** A submitted form, to be filed with the club service exactly once. */
+export interface FormSubmission {
+  id: string;
+  /** The idempotency key: the platform's submission id (Slack view id + hash, Discord interaction id). */
+  key: string;
+  form: FormId;
+  values: FormValues;
+  user: ChatUser;
+  replyTo: ReplyAddress;
+  receivedAt: number;
+}
+
+/** A reply whose delivery failed once and is retried on its own (removed once delivered). */
+export interface ReplyDelivery {
+  id: string;
+  replyTo: ReplyAddress;
+  reply: Reply;
+}
+
+/** Job payloads by job name: plain JSON. */
+export interface JobPayloads {
+  command: { request: CommandRequest; toldQueued?: boolean };
+  form: { submission: FormSubmission; toldQueued?: boolean };
+  reply: { delivery: ReplyDelivery };
+}
+
+export type JobName = keyof JobPayloads;
+export type JobPayload = JobPayloads[JobName];
+
+/** What a finished job leaves in Redis: an outcome, never the reply (it may hold personal data). */
+export interface JobResult {
+  outcome: 'answered' | 'filed' | 'already-filed' | 'refused' | 'rejected' | 'delivered' | 'failed';
+}

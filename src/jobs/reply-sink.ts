@@ -1,0 +1,19 @@
+import type { Reply } from '../commands/reply.js';
+import type { ReplyAddress } from './reply-address.js';
+
+/** Delivers a neutral reply to where it was asked. Slack, Discord and the console implement it. */
+export interface ReplySink {
+  deliver(address: ReplyAddress, reply: Reply): Promise<void>;
+}
+
+/** A delivery failed. `retryAfterMs` (e.g. from a 429's Retry-After) says when to try again. */
+export class DeliveryError extends Error {
+  readonly code = 'delivery-failed';
+  constructor(
+    message: string,
+    readonly options: { retryAfterMs?: number; permanent?: boolean; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'DeliveryError';
+  }
+}

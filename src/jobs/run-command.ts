@@ -1,0 +1,57 @@
+import { mayRun, rolesFor, type AccessPolicy } from '../access/access-policy.js';
+import { refusalReply } from '../access/refusal-reply.js';
+import type { AskerResolver } from '../access/resolve-asker.js';
+import type { ClubData, QuotaReport } from '../commands/club-data.js';
+import type { CommandDefinition } from '../commands/command.js';
+import { helpReply } from '../commands/help.js';
+import { checkOptions } from '../commands/parse-command.js';
+import { keepPrivate } from '../commands/keep-private.js';
+import { textReply, type Reply } from '../commands/reply.js';
+import type { CommandRequest, JobResult } from './job-types.js';
+
+/** What running a command needs: the registry, the policy, the data and the clock. */
+export interface CommandRunnerDeps {
+  registry: readonly CommandDefinition[];
+  policy: AccessPolicy;
+  data: ClubData;
+  resolveAsker: AskerResolver;
+  quota(): Promise<QuotaReport>;
+  timezone: string;
+  now(): Date;
+}
+
+/**
+ * Runs one command in the worker: find it, check its options, decide the asker's roles and check
+ * them again (the adapter checked before enqueueing), run the handler, keep personal data private.
+ */
+export async function runCommand(
+  request: CommandRequest,
+  deps: CommandRunnerDeps,
+): Promise<{ reply: Reply; outcome: JobResult['outcome'] }> {
+  const command = deps.registry.find((candidate) => candidate.name === request.command);
+  if (!command) return { reply: helpReply(deps.registry, () => true), outcome: 'refused' };
+  if (command.kind === 'form') {
+    return { reply: textReply(`Use /${command.name} to open its form.`), outcome: 'refused' };
+  }
+  const parsed = checkOptions(command, request.options);
+  if (!parsed.ok) return { reply: parsed.reply, outcome: 'refused' };
+
+  const asker = await deps.resolveAsker(request.user);
+  if (!mayRun(asker, command, deps.policy)) {
+    return { reply: refusalReply(command, rolesFor(command, deps.policy)), outcome: 'refused' };
+  }
+  const reply = await command.handle({
+    options: parsed.options,
+    asker,
+    data: deps.data,
+    now: deps.now(),
+    timezone: deps.timezone,
+    quota: deps.quota,
+    mayRun: (name) => {
+      const other = deps.registry.find((candidate) => candidate.name === name);
+      return other !== undefined && mayRun(asker, other, deps.policy);
+    },
+  });
+  const privateReply = command.personalData || reply.personalData ? keepPrivate(reply) : reply;
+  return { reply: privateReply, outcome: 'answered' };
+}
