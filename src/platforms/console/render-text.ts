@@ -5,10 +5,11 @@ import type { Reply, ReplySection } from '../../commands/reply.js';
  * move the cursor or recolour the terminal: strip every control character but newline.
  */
 export function escapeTerminal(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  /* eslint-disable no-control-regex -- control characters are exactly what is removed */
   return text
     .replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '')
     .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' ');
+  /* eslint-enable no-control-regex */
 }
 
 function section(part: ReplySection): string[] {
