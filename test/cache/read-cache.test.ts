@@ -1,0 +1,115 @@
+import type { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BudgetDeniedError } from '../../src/budget/budget-denied-error.js';
+import { createReadCache } from '../../src/cache/read-cache.js';
+import { connectTestRedis, uniquePrefix } from '../support/redis.js';
+
+const connections: Redis[] = [];
+function connect(): Redis {
+  const redis = connectTestRedis();
+  connections.push(redis);
+  return redis;
+}
+afterAll(async () => {
+  await Promise.all(connections.map((redis) => redis.quit()));
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the read cache', () => {
+  it('when ten readers on ten connections miss a cold entry together, one load serves them all', async () => {
+    const prefix = uniquePrefix('cache');
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await sleep(100);
+      return ['Ada', 'Ben'];
+    };
+    const readers = Array.from({ length: 10 }, () => createReadCache({ redis: connect(), prefix }));
+    const results = await Promise.all(readers.map((cache) => cache.read('members', load)));
+    expect(loads).toBe(1);
+    expect(results.every((result) => result.value.length === 2 && !result.stale)).toBe(true);
+  });
+
+  it('when an entry is stale, it is served at once while one background refresh runs', async () => {
+    let clock = 1_000_000;
+    const cache = createReadCache({
+      redis: connect(),
+      prefix: uniquePrefix('cache'),
+      freshMs: 60_000,
+      now: () => clock,
+    });
+    await cache.read('sessions', async () => 'first');
+    clock += 61_000;
+    let refreshes = 0;
+    let finishRefresh: () => void = () => undefined;
+    const slowLoad = (mode: 'interactive' | 'background') => {
+      refreshes += 1;
+      expect(mode).toBe('background');
+      return new Promise<string>((resolve) => (finishRefresh = () => resolve('second')));
+    };
+    const [a, b] = await Promise.all([
+      cache.read('sessions', slowLoad),
+      cache.read('sessions', slowLoad),
+    ]);
+    expect([a.value, a.stale, b.value, b.stale]).toEqual(['first', true, 'first', true]);
+    expect(a.fetchedAt).toBe(1_000_000);
+    expect(refreshes).toBe(1);
+    finishRefresh();
+    await cache.settle();
+    const after = await cache.read('sessions', slowLoad);
+    expect([after.value, after.stale, after.fetchedAt]).toEqual(['second', false, clock]);
+  });
+
+  it('when the budget refuses a cold load, the reader is told and the next reader may try', async () => {
+    const cache = createReadCache({ redis: connect(), prefix: uniquePrefix('cache') });
+    const denied = () => Promise.reject(new BudgetDeniedError('interactive', 123));
+    await expect(cache.read('events', denied)).rejects.toBeInstanceOf(BudgetDeniedError);
+    const later = await cache.read('events', async () => ['Gala']);
+    expect(later.value).toEqual(['Gala']);
+  });
+
+  it('when the budget refuses a refresh, the stale entry is still served with its age', async () => {
+    let clock = 5_000_000;
+    const cache = createReadCache({
+      redis: connect(),
+      prefix: uniquePrefix('cache'),
+      freshMs: 1_000,
+      now: () => clock,
+    });
+    await cache.read('meets', async () => ['County Champs']);
+    clock += 10_000;
+    const stale = await cache.read('meets', () =>
+      Promise.reject(new BudgetDeniedError('background', clock + 60_000)),
+    );
+    await cache.settle();
+    expect([stale.value, stale.stale, stale.fetchedAt]).toEqual([
+      ['County Champs'],
+      true,
+      5_000_000,
+    ]);
+  });
+
+  it('after a write invalidates an entry, it reads as stale', async () => {
+    const cache = createReadCache({ redis: connect(), prefix: uniquePrefix('cache') });
+    await cache.read('incidents', async () => []);
+    await cache.invalidate('incidents');
+    expect((await cache.peek('incidents'))?.stale).toBe(true);
+  });
+
+  it('peek never loads, and ages report when each entry was fetched', async () => {
+    let clock = 42_000;
+    const cache = createReadCache({
+      redis: connect(),
+      prefix: uniquePrefix('cache'),
+      now: () => clock,
+    });
+    expect(await cache.peek('roles')).toBeUndefined();
+    await cache.read('roles', async () => ['Chair']);
+    clock += 5;
+    expect(await cache.ages(['roles', 'groups'])).toEqual([
+      { key: 'roles', fetchedAt: 42_000 },
+      { key: 'groups', fetchedAt: null },
+    ]);
+  });
+});

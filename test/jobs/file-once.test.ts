@@ -1,0 +1,91 @@
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BudgetDeniedError } from '../../src/budget/budget-denied-error.js';
+import { ClubServiceFaultError, ClubValidationError } from '../../src/club/club-errors.js';
+import { createFiler, FilingInProgressError } from '../../src/jobs/file-once.js';
+import { connectTestRedis, uniquePrefix } from '../support/redis.js';
+
+let redis: Redis;
+beforeAll(() => {
+  redis = connectTestRedis();
+});
+afterAll(async () => {
+  await redis.quit();
+});
+
+function counting(reference = 'ref-1') {
+  const calls = { file: 0, find: 0 };
+  return {
+    calls,
+    steps: {
+      file: async () => {
+        calls.file += 1;
+        return reference;
+      },
+      find: async () => {
+        calls.find += 1;
+        return undefined;
+      },
+    },
+  };
+}
+
+describe('filing exactly once', () => {
+  it('when the same key is filed twice, the second time reuses the first reference', async () => {
+    const filer = createFiler({ redis, prefix: uniquePrefix('filer') });
+    const { calls, steps } = counting();
+    expect(await filer.fileOnce('k1', steps)).toEqual({ reference: 'ref-1', filedNow: true });
+    expect(await filer.fileOnce('k1', steps)).toEqual({ reference: 'ref-1', filedNow: false });
+    expect(calls).toEqual({ file: 1, find: 0 });
+  });
+
+  it('when an attempt ends ambiguously (a fault after sending), the next looks for the record before filing', async () => {
+    const filer = createFiler({ redis, prefix: uniquePrefix('filer') });
+    await expect(
+      filer.fileOnce('k2', {
+        file: () => Promise.reject(new ClubServiceFaultError('timed out', undefined)),
+        find: async () => undefined,
+      }),
+    ).rejects.toBeInstanceOf(ClubServiceFaultError);
+    let posted = 0;
+    const found = await filer.fileOnce('k2', {
+      file: async () => {
+        posted += 1;
+        return 'never';
+      },
+      find: async () => 'inc-filed-before',
+    });
+    expect(found).toEqual({ reference: 'inc-filed-before', filedNow: false });
+    expect(posted).toBe(0);
+  });
+
+  it('when the service refused (400) or the budget had no unit, nothing was filed and the next attempt does not search', async () => {
+    const filer = createFiler({ redis, prefix: uniquePrefix('filer') });
+    for (const refusal of [
+      new ClubValidationError(400, 'bad date'),
+      new BudgetDeniedError('write', 1),
+    ]) {
+      await expect(
+        filer.fileOnce('k3', { file: () => Promise.reject(refusal), find: async () => 'x' }),
+      ).rejects.toBe(refusal);
+    }
+    const { calls, steps } = counting('ref-3');
+    expect(await filer.fileOnce('k3', steps)).toEqual({ reference: 'ref-3', filedNow: true });
+    expect(calls).toEqual({ file: 1, find: 0 });
+  });
+
+  it('when two attempts overlap, the second is told to wait rather than file again', async () => {
+    const filer = createFiler({ redis, prefix: uniquePrefix('filer') });
+    let release: () => void = () => undefined;
+    const first = filer.fileOnce('k4', {
+      file: () => new Promise((resolve) => (release = () => resolve('ref-4'))),
+      find: async () => undefined,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect(filer.fileOnce('k4', counting().steps)).rejects.toBeInstanceOf(
+      FilingInProgressError,
+    );
+    release();
+    expect(await first).toEqual({ reference: 'ref-4', filedNow: true });
+  });
+});
