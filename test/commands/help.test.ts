@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { defaultAccessPolicy, mayRun } from '../../src/access/access-policy.js';
+import type { Asker } from '../../src/commands/chat-user.js';
+import { helpReply } from '../../src/commands/help.js';
+import { registry } from '../../src/commands/registry.js';
+import type { BotRole } from '../../src/commands/roles.js';
+import { memoryClubData } from '../support/memory-club-data.js';
+import { askerWith, run } from './command-context.js';
+
+function helpLines(asker: Asker): string[] {
+  const reply = helpReply(registry, (name) => {
+    const command = registry.find((candidate) => candidate.name === name);
+    return command !== undefined && mayRun(asker, command, defaultAccessPolicy);
+  });
+  const list = reply.sections?.[0];
+  return list?.kind === 'list' ? list.items : [];
+}
+
+const commandsIn = (lines: string[]) =>
+  lines.map((line) => line.split(' — ')[0]?.split(' [')[0]?.split(' <')[0]);
+
+describe('/help', () => {
+  it('when someone with no club role asks, then only what everyone may run is listed', () => {
+    expect(commandsIn(helpLines(askerWith([])))).toEqual([
+      '/help',
+      '/whoswho',
+      '/sessions',
+      '/events',
+      '/meets',
+      '/incident new',
+    ]);
+  });
+
+  it.each<[BotRole, string[]]>([
+    ['coach', ['/session', '/member']],
+    ['welfare', ['/session', '/member', '/incident list']],
+    ['committee', ['/session']],
+    ['membership', ['/trial new', '/trials', '/waitinglist', '/waitinglist add']],
+    ['admin', ['/quota']],
+  ])('when a %s asks, then their own commands are added to everyone’s', (role, extra) => {
+    const lines = commandsIn(helpLines(askerWith([role])));
+    expect(lines).toHaveLength(6 + extra.length);
+    expect(lines).toEqual(expect.arrayContaining(extra));
+  });
+
+  it('when the command runs, then it lists with the asker’s own mayRun and shows usage', async () => {
+    const club = memoryClubData();
+    const reply = await run('help', { data: club.data, asker: askerWith(['coach']) });
+    const list = reply.sections?.[0];
+    expect(list?.kind === 'list' && list.items).toContain(
+      "/session <when> — A session's roster: swimmers, coaches, time, place, count.",
+    );
+    expect(list?.kind === 'list' && list.items.some((line) => line.startsWith('/quota'))).toBe(
+      false,
+    );
+  });
+});

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import type { Incident } from '../../src/club/domain.js';
+import type { FormCommand } from '../../src/commands/command.js';
+import { validateForm } from '../../src/commands/form.js';
+import { formCommands } from '../../src/commands/form-commands.js';
+import { formRejectedReply } from '../../src/commands/form-replies.js';
+import { incidentDraftFrom, incidentFiledReply } from '../../src/commands/incident-new.js';
+import { incidentReporter } from '../../src/commands/incident-reporter.js';
+import { findCommand } from '../../src/commands/registry.js';
+import { replyToPlainText } from '../../src/commands/reply.js';
+import { memoryClubData } from '../support/memory-club-data.js';
+import { askerWith, london } from './command-context.js';
+
+const command = findCommand('incident new') as FormCommand;
+const linked = askerWith([], 'member-guid-1');
+const unlinked = askerWith([]);
+// 00:30 BST on Wednesday 1 April 2026 is still Tuesday 31 March in UTC.
+const now = new Date('2026-03-31T23:30:00Z');
+const form = command.buildForm({ asker: linked, now, timezone: london });
+const good = {
+  title: 'Slip on poolside',
+  date: '2026-03-10',
+  status: 'Open',
+  details: 'Wet tiles.',
+};
+
+describe('/incident new builds its form', () => {
+  it('when a linked member opens it, then it has title, date (today in the club), status (Open), details and proposed action', () => {
+    expect(command.kind).toBe('form');
+    expect(form.id).toBe('incident');
+    expect(form.fields.map((f) => [f.id, f.type, f.required, f.maxLength])).toEqual([
+      ['title', 'text', true, 50],
+      ['date', 'date', true, 10],
+      ['status', 'select', true, 50],
+      ['details', 'long-text', false, 4000],
+      ['proposedAction', 'long-text', false, 4000],
+    ]);
+    expect(form.fields.find((f) => f.id === 'date')?.defaultValue).toBe('2026-04-01');
+    expect(form.fields.find((f) => f.id === 'status')?.defaultValue).toBe('Open');
+    expect(form.fields.find((f) => f.id === 'status')?.choices).toEqual([
+      'Open',
+      'In Progress',
+      'On Hold',
+      'Closed',
+    ]);
+  });
+
+  it('when an unlinked person opens it, then they are asked their name and the form stays within five inputs', () => {
+    const theirs = command.buildForm({ asker: unlinked, now, timezone: london });
+    const reporter = theirs.fields.find((f) => f.id === 'reporter');
+    expect(reporter).toMatchObject({
+      label: 'Your name as the club knows it',
+      type: 'text',
+      required: true,
+      maxLength: 100,
+    });
+    expect(theirs.fields.length).toBeLessThanOrEqual(5);
+    expect(theirs.fields.map((f) => f.id)).not.toContain('status');
+  });
+
+  it('when the form is looked up by its id, then it is the incident command', () => {
+    expect(formCommands.incident).toBe(command);
+  });
+});
+
+describe('/incident new checks what was typed', () => {
+  it('when everything is right, then the values pass', () => {
+    expect(validateForm(form, good)).toEqual({ ok: true, values: { ...good, proposedAction: '' } });
+  });
+
+  it.each([
+    ['a missing title', { title: '  ' }, 'title', 'Title: is required.'],
+    ['a 51-character title', { title: 'x'.repeat(51) }, 'title', 'at most 50'],
+    ['details of 4001 characters', { details: 'x'.repeat(4001) }, 'details', 'at most 4000'],
+    ['a date that does not exist', { date: '2026-02-30' }, 'date', 'real date'],
+    ['a date in another form', { date: '10/03/2026' }, 'date', 'yyyy-mm-dd'],
+    ['a status that is not a choice', { status: 'Solved' }, 'status', 'must be one of: Open'],
+  ])(
+    'when it has %s, then it is refused and the typed text is kept',
+    (_what, change, field, message) => {
+      const input = { ...good, ...change };
+      const result = validateForm(form, input);
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.errors[field]).toContain(message);
+      for (const [id, value] of Object.entries(input)) expect(result.values[id]).toBe(value.trim());
+    },
+  );
+
+  it('when the title is exactly 50 characters and the details 4000, then they pass', () => {
+    expect(
+      validateForm(form, { ...good, title: 'x'.repeat(50), details: 'y'.repeat(4000) }).ok,
+    ).toBe(true);
+  });
+});
+
+describe('/incident new files and confirms', () => {
+  it('when values are valid, then the draft carries them and the reporter, with empty text left out', () => {
+    expect(incidentDraftFrom({ ...good, proposedAction: '' }, 'reporter-guid')).toEqual({
+      title: 'Slip on poolside',
+      date: '2026-03-10',
+      status: 'Open',
+      details: 'Wet tiles.',
+      proposedAction: undefined,
+      reporterGuid: 'reporter-guid',
+    });
+  });
+
+  it('when an unlinked person left out the status, then the draft files it as Open', () => {
+    expect(incidentDraftFrom({ title: 't', date: '2026-03-10' }, 'g').status).toBe('Open');
+  });
+
+  it('when the incident is filed, then the confirmation gives its reference, title, date and status, to the asker', () => {
+    const incident: Incident = {
+      guid: 'inc-123',
+      title: 'Slip on poolside',
+      date: '2026-03-10',
+      status: 'Open',
+      addedBy: [],
+      comments: [],
+    };
+    const reply = incidentFiledReply(incident);
+    expect(reply.tone).toBe('success');
+    expect(reply.visibility).toBe('asker');
+    expect(reply.fields).toEqual([
+      { label: 'Reference', value: 'inc-123' },
+      { label: 'Title', value: 'Slip on poolside' },
+      { label: 'Date', value: 'Tue 10 Mar 2026' },
+      { label: 'Status', value: 'Open' },
+    ]);
+  });
+
+  it('when the club service rejects it, then its message and everything typed come back to the person', () => {
+    const typed = { ...good, proposedAction: 'Mop\nand sign' };
+    const reply = formRejectedReply(form.title, 'IncidentTitle is too long', typed, form.fields);
+    const text = replyToPlainText(reply);
+    expect(reply.tone).toBe('error');
+    expect(reply.visibility).toBe('asker');
+    expect(reply.personalData).toBe(true);
+    expect(text).toContain('IncidentTitle is too long');
+    for (const value of Object.values(typed)) expect(text).toContain(value);
+    expect(reply.actions?.[0]?.kind).toBe('reopen-form');
+  });
+});
+
+describe('the reporter of an incident', () => {
+  it('when the asker is linked, then the incident is filed under them', () => {
+    expect(incidentReporter(linked, {}, [])).toEqual({ ok: true, guid: 'member-guid-1' });
+  });
+
+  it('when an unlinked person gives a name one member has, then it is filed under that member', () => {
+    const club = memoryClubData();
+    const claire = club.members.find((m) => m.firstName === 'Claire' && m.lastName === 'Smith');
+    expect(incidentReporter(unlinked, { reporter: 'claire smith' }, club.members)).toEqual({
+      ok: true,
+      guid: claire?.guid,
+    });
+  });
+
+  it('when the name matches several members or none, then it is not filed and the person is told why', () => {
+    const club = memoryClubData();
+    const several = incidentReporter(unlinked, { reporter: 'Smith' }, club.members);
+    expect(several).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('matches 2 club members'),
+    });
+    const none = incidentReporter(unlinked, { reporter: 'Zebedee Quux' }, club.members);
+    expect(none).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('No current club member'),
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { QuotaReport } from '../../src/commands/club-data.js';
+import { replyToPlainText } from '../../src/commands/reply.js';
+import { memoryClubData } from '../support/memory-club-data.js';
+import { askerWith, run } from './command-context.js';
+
+const now = new Date('2026-07-14T12:00:00Z');
+const report: QuotaReport = {
+  limit: 5000,
+  used: 1234,
+  remaining: 3766,
+  nextUnitAt: Date.parse('2026-07-14T13:05:00Z'),
+  byPriority: {
+    write: { available: 3766 },
+    interactive: { available: 3516 },
+    background: { available: 2766 },
+  },
+  cacheAges: [
+    { collection: 'members', fetchedAt: now.getTime() - 4 * 60_000 },
+    { collection: 'meets', fetchedAt: null },
+  ],
+  queue: { waiting: 2, active: 1, delayed: 0, failed: 0 },
+};
+
+describe('/quota', () => {
+  it('when an admin asks, then calls used, remaining, when more come back, each priority, cache ages and queue are shown', async () => {
+    const club = memoryClubData();
+    const reply = await run('quota', {
+      data: club.data,
+      asker: askerWith(['admin']),
+      now,
+      quota: report,
+    });
+    const text = replyToPlainText(reply);
+    expect(text).toContain('Used: 1234 / 5000');
+    expect(text).toContain('Remaining: 3766');
+    expect(text).toContain('More come back: 14:05 on Tue');
+    expect(text).toContain('forms being filed: 3766');
+    expect(text).toContain('background refresh: 2766');
+    expect(text).toContain('members: 4 minutes ago');
+    expect(text).toContain('meets: not fetched yet');
+    expect(text).toContain('Queue: 2 waiting, 1 active, 0 delayed, 0 failed');
+  });
+
+  it('when no calls were counted in the last day, then it says so', async () => {
+    const club = memoryClubData();
+    const reply = await run('quota', {
+      data: club.data,
+      now,
+      quota: { ...report, used: 0, nextUnitAt: null },
+    });
+    expect(replyToPlainText(reply)).toContain('No calls counted in the last 24 hours');
+  });
+});
