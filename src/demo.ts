@@ -1,0 +1,146 @@
+/**
+ * `npm run demo`: the try-out that needs no accounts. Starts a private Redis (or uses REDIS_URL),
+ * the club-service simulator with a seeded fictional club (or uses CLUB_API_URL), a worker and a
+ * terminal chat, and stops them all on exit. `npm run demo -- "/session Tuesday"` answers that
+ * command (or several) and exits.
+ */
+import { createInterface, type Interface } from 'node:readline/promises';
+import { pino } from 'pino';
+import { createAskerPeek } from './access/peek-asker.js';
+import type { AccessPolicy } from './access/access-policy.js';
+import { defaultAccessPolicy } from './access/access-policy.js';
+import { createClubServices } from './app/club-services.js';
+import { startWorker } from './app/start-worker.js';
+import type { ChatUser } from './commands/chat-user.js';
+import { registry } from './commands/registry.js';
+import { botRoles } from './commands/roles.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createDispatcher } from './dispatch/create-dispatcher.js';
+import { createLogger } from './log.js';
+import { createConsoleChat } from './platforms/console/console-chat.js';
+import { createConsoleSink } from './platforms/console/console-sink.js';
+import {
+  RedisServerMissingError,
+  startPrivateRedis,
+  type PrivateRedis,
+} from './redis/private-redis-server.js';
+import { demoPersona } from './app/demo-persona.js';
+import { startSimulator, type RunningSimulator } from './simulator/start-simulator.js';
+
+const demoToken = 'demo-token';
+
+async function main(commands: string[]): Promise<number> {
+  const env = process.env;
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    let redis: PrivateRedis | undefined;
+    if (!env.REDIS_URL) {
+      redis = await startPrivateRedis();
+      stops.push(() => redis!.stop());
+    }
+    let simulator: RunningSimulator | undefined;
+    if (!env.CLUB_API_URL) {
+      simulator = await startSimulator({ port: 0, token: demoToken, members: 250, seed: 1 });
+      stops.push(() => simulator!.stop());
+    }
+    const config = loadConfig({
+      ...env,
+      REDIS_URL: env.REDIS_URL ?? redis?.url,
+      CLUB_API_URL: env.CLUB_API_URL ?? simulator?.url,
+      CLUB_API_TOKEN: env.CLUB_API_URL ? env.CLUB_API_TOKEN : demoToken,
+    });
+    // Logs would drown the chat: they go to standard error, and only warnings unless LOG_LEVEL says.
+    const logger = createLogger(
+      { level: env.LOG_LEVEL ?? 'warn', component: 'demo' },
+      pino.destination(2),
+    );
+
+    // The demo's person is linked to a seeded member and may run everything, to show every command.
+    const persona = simulator
+      ? demoPersona(simulator.admin.records('users'), simulator.admin.records('roles'))
+      : undefined;
+    const user: ChatUser = { platform: 'console', userId: 'demo', email: persona?.email };
+    const policy: AccessPolicy = {
+      ...defaultAccessPolicy,
+      grant: [{ platform: 'console', user: 'demo', roles: [...botRoles] }],
+    };
+
+    const services = createClubServices({ config, logger, policy, prefix: 'club-bot-demo' });
+    stops.push(() => services.close());
+    const sink = createConsoleSink();
+    const worker = startWorker({
+      services,
+      sinks: { console: sink },
+      logger,
+      timezone: config.CLUB_TIMEZONE,
+    });
+    stops.push(() => worker.close());
+
+    let readline: Interface | undefined;
+    const lines = () =>
+      (readline ??= createInterface({
+        input: process.stdin,
+        output: process.stdout,
+        terminal: process.stdin.isTTY,
+      }));
+    stops.push(async () => readline?.close());
+    let ended = false;
+    const ask = async (question: string) => {
+      if (ended) return undefined;
+      const answer = lines().question(question);
+      const closed = new Promise<undefined>((resolve) =>
+        lines().once('close', () => resolve(undefined)),
+      );
+      const result = await Promise.race([answer, closed]);
+      if (result === undefined) ended = true;
+      return result;
+    };
+
+    const chat = createConsoleChat({
+      dispatcher: createDispatcher({
+        registry,
+        policy,
+        queue: services.queue,
+        peekAsker: createAskerPeek({ cache: services.cache, policy, links: services.links }),
+        timezone: config.CLUB_TIMEZONE,
+      }),
+      sink,
+      user,
+      ask,
+      print: (text) => console.log(text),
+    });
+
+    const who = persona
+      ? `${persona.name} (${persona.role})`
+      : 'an unlinked volunteer with every role';
+    if (commands.length > 0) {
+      for (const command of commands) {
+        console.log(`> ${command}`);
+        await chat.run(command);
+      }
+      return 0;
+    }
+    console.log(
+      `club bot demo: you are ${who} in a fictional club. Try /help, /whoswho, /session tue, /incident new. Ctrl-D to leave.`,
+    );
+    for (;;) {
+      const line = await ask('> ');
+      if (line === undefined || ['exit', 'quit', '/exit', '/quit'].includes(line.trim())) return 0;
+      await chat.run(line);
+    }
+  } catch (error) {
+    if (error instanceof RedisServerMissingError || error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await stopAll();
+  }
+}
+
+const code = await main(process.argv.slice(2));
+process.exit(code);
