@@ -4,7 +4,6 @@
  * terminal chat, and stops them all on exit. `npm run demo -- "/session Tuesday"` answers that
  * command (or several) and exits.
  */
-import { createInterface, type Interface } from 'node:readline/promises';
 import { pino } from 'pino';
 import { createAskerPeek } from './access/peek-asker.js';
 import type { AccessPolicy } from './access/access-policy.js';
@@ -19,6 +18,7 @@ import { createDispatcher } from './dispatch/create-dispatcher.js';
 import { createLogger } from './log.js';
 import { createConsoleChat } from './platforms/console/console-chat.js';
 import { createConsoleSink } from './platforms/console/console-sink.js';
+import { createLineReader, type LineReader } from './platforms/console/line-reader.js';
 import {
   RedisServerMissingError,
   startPrivateRedis,
@@ -70,6 +70,9 @@ async function main(commands: string[]): Promise<number> {
 
     const services = createClubServices({ config, logger, policy, prefix: 'club-bot-demo' });
     stops.push(() => services.close());
+    // Who is asking is decided from cached members and roles: read them once now, as a worker
+    // would on its first command, so the first form already knows the person.
+    await Promise.all([services.data.members(), services.data.roles()]);
     const sink = createConsoleSink();
     const worker = startWorker({
       services,
@@ -79,25 +82,11 @@ async function main(commands: string[]): Promise<number> {
     });
     stops.push(() => worker.close());
 
-    let readline: Interface | undefined;
-    const lines = () =>
-      (readline ??= createInterface({
-        input: process.stdin,
-        output: process.stdout,
-        terminal: process.stdin.isTTY,
-      }));
-    stops.push(async () => readline?.close());
-    let ended = false;
-    const ask = async (question: string) => {
-      if (ended) return undefined;
-      const answer = lines().question(question);
-      const closed = new Promise<undefined>((resolve) =>
-        lines().once('close', () => resolve(undefined)),
-      );
-      const result = await Promise.race([answer, closed]);
-      if (result === undefined) ended = true;
-      return result;
-    };
+    // Standard input is read only when a question is asked, so a one-shot command exits at once.
+    let reader: LineReader | undefined;
+    const ask = (question: string) =>
+      (reader ??= createLineReader(process.stdin, process.stdout)).ask(question);
+    stops.push(async () => reader?.close());
 
     const chat = createConsoleChat({
       dispatcher: createDispatcher({

@@ -75,6 +75,23 @@ function checkField(field: FormField, value: string): string | undefined {
   }
 }
 
+/**
+ * Fills in the default of every field the person was not shown. The form an adapter opened can
+ * differ from the one the worker rebuilds (a cold cache made the asker look unlinked): a field
+ * they never saw takes its default rather than failing as missing.
+ */
+export function withDefaults(
+  form: FormDefinition,
+  values: Record<string, unknown>,
+): Record<string, unknown> {
+  const filled = { ...values };
+  for (const field of form.fields) {
+    if (filled[field.id] === undefined && field.defaultValue !== undefined)
+      filled[field.id] = field.defaultValue;
+  }
+  return filled;
+}
+
 /** True for a yyyy-mm-dd date that exists in the calendar. */
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -8,7 +8,12 @@ import type { ClubData } from '../commands/club-data.js';
 import { clubToday } from '../commands/club-time.js';
 import { formCommands } from '../commands/form-commands.js';
 import { formInvalidReply, formRejectedReply } from '../commands/form-replies.js';
-import { validateForm, type FormDefinition, type FormValues } from '../commands/form.js';
+import {
+  validateForm,
+  withDefaults,
+  type FormDefinition,
+  type FormValues,
+} from '../commands/form.js';
 import { incidentDraftFrom, incidentFiledReply } from '../commands/incident-new.js';
 import { incidentReporter } from '../commands/incident-reporter.js';
 import type { Reply } from '../commands/reply.js';
@@ -57,7 +62,7 @@ export async function fileSubmission(
       submission.values,
     );
   }
-  const checked = validateForm(form, submission.values);
+  const checked = validateForm(form, withDefaults(form, submission.values));
   if (!checked.ok) {
     return {
       reply: formInvalidReply(form.title, checked.errors, checked.values, form.fields),

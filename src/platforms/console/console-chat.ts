@@ -118,7 +118,6 @@ function question(field: FormField, current: string | undefined): string {
     field.label,
     field.required ? '' : ' (optional)',
     field.choices ? ` (${field.choices.join(' / ')})` : '',
-    field.type === 'date' ? ' (yyyy-mm-dd)' : '',
     shown ? ` [${shown}]` : '',
   ];
   return `${parts.join('')}: `;
