@@ -1,0 +1,91 @@
+import { parseDay } from './dates.js';
+import { generateEmailLists } from './generate-email-lists.js';
+import { generateEvents } from './generate-events.js';
+import { generateGroups } from './generate-groups.js';
+import { generateIncidents } from './generate-incidents.js';
+import { generateMeets } from './generate-meets.js';
+import { generateMembers } from './generate-members.js';
+import { generateRoles } from './generate-roles.js';
+import { generateSessions } from './generate-sessions.js';
+import { generateTrialRequests } from './generate-trial-requests.js';
+import { generateWaitingList } from './generate-waiting-list.js';
+import { generateWhosWho } from './generate-whos-who.js';
+import type {
+  SeedClubEvent,
+  SeedClubGroup,
+  SeedClubRole,
+  SeedClubSession,
+  SeedEmailList,
+  SeedIncident,
+  SeedMeet,
+  SeedTrialRequest,
+  SeedUser,
+  SeedWaitingListPerson,
+  SeedWhosWho,
+} from './records.js';
+import { createSeedContexts } from './seed-context.js';
+import { compactUser } from './user-fields.js';
+
+/** The smallest and largest clubs the generator makes. */
+export const MIN_MEMBERS = 20;
+export const MAX_MEMBERS = 5000;
+
+export interface GenerateClubOptions {
+  /**
+   * The number of members: exactly this many User records, every one counted (parents, coaches
+   * and volunteers as well as swimmers). 20 to 5000.
+   */
+  members: number;
+  /** Any safe integer; the same seed (with the same members and today) gives the same club. */
+  seed: number;
+  /** The club's "today", `yyyy-mm-dd`: ages, recent and coming dates are counted from it. */
+  today: string;
+}
+
+/** A fictional club, every record in the club service's wire shape (see records.ts). */
+export interface SeededClub {
+  /** Every member, in order of joining (MemberID order). Committee members have CommitteeMember 1. */
+  users: SeedUser[];
+  sessions: SeedClubSession[];
+  groups: SeedClubGroup[];
+  roles: SeedClubRole[];
+  emailLists: SeedEmailList[];
+  whosWho: SeedWhosWho;
+  events: SeedClubEvent[];
+  meets: SeedMeet[];
+  incidents: SeedIncident[];
+  trialRequests: SeedTrialRequest[];
+  waitingList: SeedWaitingListPerson[];
+}
+
+/**
+ * Generates a realistic fictional British swimming club, the same for the same options: families of
+ * juniors and parents, adult and masters swimmers, coaches, volunteers and a committee, their
+ * weekly sessions, squads, roles, mailing lists and who's who, plus events, meets, incidents, trial
+ * requests and a waiting list around `today`. It always includes the fixture member Jane Smith
+ * (see fixture-member.ts). Names, addresses, emails (example.org/.com/.net) and phone numbers
+ * (Ofcom's drama ranges) are all fictional. Throws RangeError for a bad size, seed or date.
+ */
+export function generateClub(options: GenerateClubOptions): SeededClub {
+  const { members, seed, today } = options;
+  if (!Number.isInteger(members) || members < MIN_MEMBERS || members > MAX_MEMBERS) {
+    throw new RangeError(
+      `members must be a whole number from ${MIN_MEMBERS} to ${MAX_MEMBERS}: ${members}`,
+    );
+  }
+  const context = createSeedContexts(seed, parseDay(today));
+  const people = generateMembers(context('members'), members);
+  return {
+    users: people.map((person) => compactUser(person.user)),
+    sessions: generateSessions(context('sessions'), people),
+    groups: generateGroups(context('groups'), people),
+    roles: generateRoles(context('roles'), people),
+    emailLists: generateEmailLists(context('email-lists'), people),
+    whosWho: generateWhosWho(people),
+    events: generateEvents(context('events')),
+    meets: generateMeets(context('meets')),
+    incidents: generateIncidents(context('incidents'), people),
+    trialRequests: generateTrialRequests(context('trial-requests'), members),
+    waitingList: generateWaitingList(context('waiting-list'), members),
+  };
+}
