@@ -1,0 +1,85 @@
+import { createAskerPeek } from '../../src/access/peek-asker.js';
+import { defaultAccessPolicy, type AccessPolicy } from '../../src/access/access-policy.js';
+import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
+import { startWorker } from '../../src/app/start-worker.js';
+import type { Platform } from '../../src/commands/chat-user.js';
+import { registry } from '../../src/commands/registry.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createDispatcher, type Dispatcher } from '../../src/dispatch/create-dispatcher.js';
+import type { ClubWorker } from '../../src/jobs/create-worker.js';
+import type { ReplySink } from '../../src/jobs/reply-sink.js';
+import { createLogger, type Logger } from '../../src/log.js';
+import {
+  startSimulator,
+  type RunningSimulator,
+  type SimulatorOptions,
+} from '../../src/simulator/start-simulator.js';
+import { testRedisUrl, uniquePrefix } from './redis.js';
+
+export const harnessToken = 'harness-token-5b2e';
+export const harnessTimezone = 'Europe/London';
+
+/** Options for {@link startBotHarness}. */
+export interface BotHarnessOptions {
+  sinks?: Partial<Record<Platform, ReplySink>>;
+  simulator?: Partial<SimulatorOptions>;
+  policy?: AccessPolicy;
+  /** Extra configuration (e.g. CLUB_DAILY_LIMIT). */
+  env?: Record<string, string>;
+  /** Start no worker (to test what adapters do alone). Default: false. */
+  noWorker?: boolean;
+  logger?: Logger;
+}
+
+/** The whole bot in-process on the test Redis: simulator, shared services, a worker, a dispatcher. */
+export interface BotHarness {
+  simulator: RunningSimulator;
+  services: ClubServices;
+  worker?: ClubWorker;
+  dispatcher: Dispatcher;
+  config: Config;
+  policy: AccessPolicy;
+  stop(): Promise<void>;
+}
+
+export async function startBotHarness(options: BotHarnessOptions = {}): Promise<BotHarness> {
+  const simulator = await startSimulator({
+    token: harnessToken,
+    members: 120,
+    seed: 7,
+    ...options.simulator,
+  });
+  const config = loadConfig({
+    CLUB_API_URL: simulator.url,
+    CLUB_API_TOKEN: harnessToken,
+    REDIS_URL: testRedisUrl(),
+    CLUB_API_TIMEOUT_MS: '2000',
+    ...options.env,
+  });
+  const logger = options.logger ?? createLogger({ level: 'silent' });
+  const policy = options.policy ?? defaultAccessPolicy;
+  const services = createClubServices({ config, logger, policy, prefix: uniquePrefix('bot') });
+  const worker = options.noWorker
+    ? undefined
+    : startWorker({ services, sinks: options.sinks ?? {}, logger, timezone: harnessTimezone });
+  const dispatcher = createDispatcher({
+    registry,
+    policy,
+    queue: services.queue,
+    peekAsker: createAskerPeek({ cache: services.cache, policy, links: services.links }),
+    timezone: harnessTimezone,
+  });
+  return {
+    simulator,
+    services,
+    worker,
+    dispatcher,
+    config,
+    policy,
+    async stop() {
+      await worker?.close();
+      await services.close();
+      await simulator.stop();
+    },
+  };
+}
