@@ -1,0 +1,42 @@
+/**
+ * `npm run simulator -- --port 4010 --token <t> --members 250 --seed 1 ...`: runs the club-service
+ * simulator until SIGINT or SIGTERM. Prints one line when ready, with its URL (and the token only
+ * when it is the default demo token). Bad flags: a message, the usage, exit code 2.
+ */
+import { parseSimulatorArgs, simulatorUsage, type SimulatorArgs } from './parse-simulator-args.js';
+import { startSimulator } from './start-simulator.js';
+
+let args: SimulatorArgs;
+try {
+  args = parseSimulatorArgs(process.argv.slice(2));
+} catch (error) {
+  console.error(`simulator: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(simulatorUsage);
+  process.exit(2);
+}
+
+if (args.kind === 'help') {
+  console.log(simulatorUsage);
+  process.exit(0);
+}
+
+const { options, tokenDefaulted } = args;
+try {
+  const simulator = await startSimulator(options);
+  const members = options.members ?? 250;
+  const seed = options.seed ?? 1;
+  const token = tokenDefaulted ? `, token ${options.token}` : '';
+  console.log(
+    `club-service simulator listening on ${simulator.url} (${members} members, seed ${seed}${token})`,
+  );
+  const stop = () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    void simulator.stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  console.error(`simulator: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

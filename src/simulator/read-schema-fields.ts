@@ -1,0 +1,49 @@
+/** A (dereferenced) JSON schema, as far as the simulator reads it. */
+export interface Schema {
+  type?: string;
+  enum?: unknown[];
+  readOnly?: boolean;
+  properties?: Record<string, Schema>;
+  allOf?: Schema[];
+  pattern?: string;
+}
+
+/** What the simulator needs to know about the fields of one record schema. */
+export interface SchemaFields {
+  /** Fields that are flags (integer 1/0): quirk mode writes them "Yes"/"No". */
+  flags: ReadonlySet<string>;
+  /** Read-only fields: ignored in POST and PUT bodies. */
+  readOnly: ReadonlySet<string>;
+}
+
+/** Reads the flag and read-only fields of a record schema, through `allOf`. */
+export function readSchemaFields(schema: Schema): SchemaFields {
+  const flags = new Set<string>();
+  const readOnly = new Set<string>();
+  for (const [name, property] of Object.entries(propertiesOf(schema))) {
+    if (isFlag(property)) flags.add(name);
+    if (someOf(property, (part) => part.readOnly === true)) readOnly.add(name);
+  }
+  return { flags, readOnly };
+}
+
+function propertiesOf(schema: Schema): Record<string, Schema> {
+  const merged: Record<string, Schema> = {};
+  for (const part of schema.allOf ?? []) Object.assign(merged, propertiesOf(part));
+  return Object.assign(merged, schema.properties);
+}
+
+function isFlag(schema: Schema): boolean {
+  return someOf(
+    schema,
+    (part) =>
+      part.type === 'integer' &&
+      part.enum?.length === 2 &&
+      part.enum.includes(0) &&
+      part.enum.includes(1),
+  );
+}
+
+function someOf(schema: Schema, test: (schema: Schema) => boolean): boolean {
+  return test(schema) || (schema.allOf ?? []).some((part) => someOf(part, test));
+}

@@ -1,0 +1,62 @@
+import type { CollectionName } from '../club/collections.js';
+
+/**
+ * The collections the simulator stores, named as the club service's paths name them
+ * (`/api/IncidentBook` holds `IncidentBook`), each with the document's schema of one record.
+ * CommitteeMembers is not stored: it is the users with `CommitteeMember` 1.
+ */
+export const collectionSchemas = {
+  ClubEvents: 'ClubEvent',
+  Meets: 'Meet',
+  IncidentBook: 'Incident',
+  TrialRequests: 'TrialRequest',
+  Users: 'User',
+  WhosWho: 'WhosWho',
+  WaitingList: 'WaitingListPerson',
+  ClubSessions: 'ClubSession',
+  ClubGroups: 'ClubGroup',
+  ClubRoles: 'ClubRole',
+  EmailLists: 'EmailList',
+} as const;
+
+export type StoredCollection = keyof typeof collectionSchemas;
+
+/** A collection as served: the stored ones, and CommitteeMembers (a view of Users). */
+export type ServedCollection = StoredCollection | 'CommitteeMembers';
+
+export const storedCollections = Object.keys(collectionSchemas) as StoredCollection[];
+
+export function isStoredCollection(name: string): name is StoredCollection {
+  return Object.hasOwn(collectionSchemas, name);
+}
+
+/** One record in the wire shape of the document (the spec's field names, flags 1/0). */
+export type WireRecord = Readonly<Record<string, unknown>>;
+
+/** Every stored collection's records; WhosWho holds one record (the `Categories` object). */
+export type ClubRecords = Record<StoredCollection, WireRecord[]>;
+
+/** The client's names of the collections (src/club/collections.ts), accepted by the admin surface. */
+const clientNames: Record<CollectionName, ServedCollection> = {
+  events: 'ClubEvents',
+  meets: 'Meets',
+  incidents: 'IncidentBook',
+  trialRequests: 'TrialRequests',
+  users: 'Users',
+  committeeMembers: 'CommitteeMembers',
+  whosWho: 'WhosWho',
+  waitingList: 'WaitingList',
+  sessions: 'ClubSessions',
+  groups: 'ClubGroups',
+  roles: 'ClubRoles',
+  emailLists: 'EmailLists',
+};
+
+/** A collection named as its path names it (`IncidentBook`) or as the client does (`incidents`). */
+export type CollectionRef = ServedCollection | CollectionName;
+
+/** The served collection a name refers to, or undefined for a name that is neither. */
+export function servedCollection(name: string): ServedCollection | undefined {
+  if (name === 'CommitteeMembers' || isStoredCollection(name)) return name;
+  return Object.hasOwn(clientNames, name) ? clientNames[name as CollectionName] : undefined;
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { applyQuirks } from './apply-quirks.js';
+import { createCallBudget } from './create-call-budget.js';
+import { createCallLog } from './create-call-log.js';
+import { createClubStore } from './create-club-store.js';
+import { createFaultInjector } from './create-fault-injector.js';
+import { createOperationHandlers } from './create-operation-handlers.js';
+import { createRecordSerialiser, type RecordSerialiser } from './create-record-serialiser.js';
+import { createSimulatorAdmin, type SimulatorAdmin } from './create-simulator-admin.js';
+import { createSimulatorClock } from './create-simulator-clock.js';
+import { noFaults, type FaultSettings } from './fault-settings.js';
+import { handleAdminRequest } from './handle-admin-request.js';
+import { handleApiRequest } from './handle-api-request.js';
+import { loadClubContract } from './load-club-contract.js';
+import { errorReply } from './reply.js';
+import { seedClubRecords } from './seed-club-records.js';
+import { sendReply } from './send-reply.js';
+import type { ServedCollection } from './simulator-collections.js';
+
+/** Options of {@link startSimulator}. */
+export interface SimulatorOptions {
+  /** The port to listen on; 0 picks a free one. Default 0. */
+  port?: number;
+  /** The address to listen on. Default 127.0.0.1 (loopback only). */
+  host?: string;
+  /** The account's API token: every club API call must send it as `Authorization-Token`. */
+  token: string;
+  /** The seeded club's size, 20 to 5000 members. Default 250. */
+  members?: number;
+  /** The seed of the fictional club. Default 1. */
+  seed?: number;
+  /** The club's today, yyyy-mm-dd (the seed's dates count from it). Default: the clock's date. */
+  today?: string;
+  /** Calls allowed per 24-hour window. Default 5000 (the spec's limit). */
+  dailyLimit?: number;
+  /** Calls left in the first window. Default: `dailyLimit`. */
+  remaining?: number;
+  /** Latency added to every club API call, ms. Default 0. */
+  latencyMs?: number;
+  /** Share of club API calls answered 500, 0 to 1. Default 0. */
+  errorRate?: number;
+  /** Share of club API calls never answered until the server closes, 0 to 1. Default 0. */
+  hangRate?: number;
+  /** Fault settings beyond the three above (paths, commitBeforeError, seed). Default: none. */
+  faults?: Partial<FaultSettings>;
+  /** Serve flags as "Yes"/"No" and the other field spellings, as the real service sometimes does. Default false. */
+  quirks?: boolean;
+  /** The clock, ms since the epoch, for budget windows and today. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** A running simulator. */
+export interface RunningSimulator {
+  /** Base URL, e.g. `http://127.0.0.1:4010` (the club API is under `/api/`). */
+  url: string;
+  port: number;
+  /** Closes every connection (hung calls included) and stops listening. Safe to call twice. */
+  stop(): Promise<void>;
+  /** In-process control: the same as the HTTP admin surface under `/__sim/`. */
+  admin: SimulatorAdmin;
+}
+
+/**
+ * Starts the club-service simulator: a stateful fake of the club service, driven by
+ * `openapi/club-service.yaml`, serving a seeded fictional club, with the spec's token check,
+ * paging and daily call budget, optional faults and quirks, and an admin surface under `/__sim/`.
+ */
+export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
+  if (!options.token) throw new RangeError('token must not be empty');
+  const contract = await loadClubContract();
+  const clock = createSimulatorClock(options.now ?? Date.now, options.today);
+  let club = {
+    members: options.members ?? 250,
+    seed: options.seed ?? 1,
+    today: options.today ?? clock.today(),
+  };
+  const store = createClubStore(seedClubRecords(club));
+  const budget = createCallBudget({
+    dailyLimit: options.dailyLimit ?? 5000,
+    remaining: options.remaining,
+    now: clock.now,
+  });
+  const startingFaults: FaultSettings = {
+    ...noFaults,
+    ...options.faults,
+    ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),
+    ...(options.errorRate === undefined ? {} : { errorRate: options.errorRate }),
+    ...(options.hangRate === undefined ? {} : { hangRate: options.hangRate }),
+  };
+  const faults = createFaultInjector(startingFaults);
+  const calls = createCallLog();
+
+  const plain = createRecordSerialiser();
+  const quirky = new Map<ServedCollection, RecordSerialiser>();
+  const serialiser = (collection: ServedCollection): RecordSerialiser => {
+    if (!options.quirks) return plain;
+    let found = quirky.get(collection);
+    if (!found) {
+      found = createRecordSerialiser(applyQuirks(collection, contract.fields));
+      quirky.set(collection, found);
+    }
+    return found;
+  };
+  const handlers = createOperationHandlers({
+    store,
+    serialiser,
+    fields: contract.fields,
+    today: clock.today,
+    newGuid: randomUUID,
+  });
+  const unserved = contract.routes
+    .map((route) => route.operationId)
+    .filter((id) => !Object.hasOwn(handlers, id));
+  if (unserved.length > 0) {
+    throw new Error(
+      `the document has operations the simulator does not serve: ${unserved.join(', ')}`,
+    );
+  }
+
+  const hung = new Set<ServerResponse>();
+  const admin = createSimulatorAdmin({
+    store,
+    budget,
+    calls,
+    faults,
+    clock,
+    startingFaults,
+    reseed(update) {
+      club = {
+        members: update.members ?? club.members,
+        seed: update.seed ?? club.seed,
+        today: update.today ?? club.today,
+      };
+      store.load(seedClubRecords(club));
+    },
+  });
+  const pipeline = {
+    token: options.token,
+    contract,
+    handlers,
+    budget,
+    calls,
+    faults,
+    hold(response: ServerResponse) {
+      hung.add(response);
+      response.on('close', () => hung.delete(response));
+    },
+  };
+
+  const server = createServer((request, response) => {
+    const admins = request.url?.startsWith('/__sim/') ?? false;
+    const handled = admins
+      ? handleAdminRequest(admin, request, response)
+      : handleApiRequest(pipeline, request, response);
+    handled.catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      sendReply(response, errorReply(500, `Simulator failure: ${message}`), budget.remaining());
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    admin,
+    stop() {
+      stopping ??= new Promise<void>((resolve) => {
+        for (const response of hung) response.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return stopping;
+    },
+  };
+}
