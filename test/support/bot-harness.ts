@@ -29,6 +29,8 @@ export interface BotHarnessOptions {
   /** Start no worker (to test what adapters do alone). Default: false. */
   noWorker?: boolean;
   logger?: Logger;
+  /** The budget's window (default 24 h), shortened to see calls come back. */
+  budgetWindowMs?: number;
 }
 
 /** The whole bot in-process on the test Redis: simulator, shared services, a worker, a dispatcher. */
@@ -58,7 +60,13 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
   });
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const policy = options.policy ?? defaultAccessPolicy;
-  const services = createClubServices({ config, logger, policy, prefix: uniquePrefix('bot') });
+  const services = createClubServices({
+    config,
+    logger,
+    policy,
+    prefix: uniquePrefix('bot'),
+    budgetWindowMs: options.budgetWindowMs,
+  });
   const worker = options.noWorker
     ? undefined
     : startWorker({ services, sinks: options.sinks ?? {}, logger, timezone: harnessTimezone });
