@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClubApi } from '../../src/club/club-api.js';
+import type { ClubError } from '../../src/club/club-errors.js';
 import {
   ClubBudgetExhaustedError,
-  ClubError,
   ClubNotFoundError,
   ClubServiceFaultError,
   ClubUnauthorisedError,
