@@ -13,7 +13,10 @@ export function onShutdown(logger: Logger, stop: () => Promise<void>): void {
     stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        logger.error({ err: error instanceof Error ? error.message : String(error) }, 'shutdown failed');
+        logger.error(
+          { err: error instanceof Error ? error.message : String(error) },
+          'shutdown failed',
+        );
         process.exit(1);
       },
     );

@@ -142,7 +142,7 @@ describe('when the daily budget is spent', () => {
             : type === 'list'
               ? JSON.stringify(await redis.lrange(key, 0, -1))
               : type === 'zset'
-                ? JSON.stringify(await redis.zrange(key, 0, -1))
+                ? JSON.stringify(await redis.zrange(key, '0', '-1'))
                 : type === 'set'
                   ? JSON.stringify(await redis.smembers(key))
                   : type === 'stream'
