@@ -23,19 +23,20 @@ if (args.kind === 'help') {
 const { options, tokenDefaulted } = args;
 try {
   const simulator = await startSimulator(options);
+  const stop = () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    void simulator.stop().then(() => process.exit(0));
+  };
+  // Before the ready line: whoever reads it may signal at once.
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   const members = options.members ?? 250;
   const seed = options.seed ?? 1;
   const token = tokenDefaulted ? `, token ${options.token}` : '';
   console.log(
     `club-service simulator listening on ${simulator.url} (${members} members, seed ${seed}${token})`,
   );
-  const stop = () => {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-    void simulator.stop().then(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 } catch (error) {
   console.error(`simulator: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -75,13 +75,20 @@ export async function handleApiRequest(
   const fault = pipeline.faults.decide(method, path);
   if (fault.latencyMs > 0) {
     await new Promise((resolve) => setTimeout(resolve, fault.latencyMs).unref());
-    if (response.destroyed) return;
+    if (response.destroyed) return pipeline.calls.record(method, template, 0);
   }
   const carryOut =
     fault.outcome === 'pass' ||
     (writeMethods.has(method) && pipeline.faults.settings().commitBeforeError);
   const reply = carryOut
-    ? runOperation(pipeline, match.route, match.params, request.headers.page, query, path, bodyText)
+    ? runOperation(pipeline, {
+        route: match.route,
+        params: match.params,
+        pageHeader: request.headers.page,
+        pageQuery: query ? new URLSearchParams(query).get('Page') : null,
+        path,
+        bodyText,
+      })
     : undefined;
 
   if (fault.outcome === 'hang') {
@@ -98,23 +105,25 @@ export async function handleApiRequest(
   return answer(reply, remaining);
 }
 
-function runOperation(
-  pipeline: ApiPipeline,
-  route: Route,
-  params: Record<string, string>,
-  pageHeader: string | string[] | undefined,
-  query: string,
-  path: string,
-  bodyText: string | undefined,
-): Reply {
+/** A routed call, as the operation sees it. */
+interface RoutedCall {
+  route: Route;
+  params: Record<string, string>;
+  pageHeader: string | string[] | undefined;
+  pageQuery: string | null;
+  path: string;
+  /** The body as text; undefined when it was too large. */
+  bodyText: string | undefined;
+}
+
+/** The Page check, the body's validation against the document, then the operation itself. */
+function runOperation(pipeline: ApiPipeline, call: RoutedCall): Reply {
+  const { route, params, path, bodyText } = call;
   const handler = pipeline.handlers[route.operationId as OperationId];
   if (!handler) return errorReply(500, `The simulator does not serve ${route.operationId}.`);
   let page = 1;
   if (route.paged) {
-    const choice = parsePageNumber(
-      pageHeader,
-      query ? new URLSearchParams(query).get('Page') : null,
-    );
+    const choice = parsePageNumber(call.pageHeader, call.pageQuery);
     if ('error' in choice) return errorReply(400, choice.error);
     page = choice.page;
   }
