@@ -44,6 +44,21 @@ describe('reading slash commands', () => {
     expect(text).toContain('Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday');
   });
 
+  it('when "/sessions tue" or "Thurs" is typed, then the one weekday it starts is read', () => {
+    expect(parseCommandText(registry, '/sessions', 'tue')).toMatchObject({
+      ok: true,
+      options: { weekday: 'Tuesday' },
+    });
+    expect(parseCommandText(registry, '/sessions', 'Thurs')).toMatchObject({
+      ok: true,
+      options: { weekday: 'Thursday' },
+    });
+  });
+
+  it('when "/sessions t" could be two weekdays, then the command’s help is shown', () => {
+    expect(parseCommandText(registry, '/sessions', 't').ok).toBe(false);
+  });
+
   it('when "/sessions tuesday" is typed in any case, then the weekday choice is read', () => {
     const parsed = parseCommandText(registry, '/sessions', 'tuesday');
     expect(parsed.ok && parsed.options).toEqual({ weekday: 'Tuesday' });

@@ -85,7 +85,11 @@ export function createConsoleChat(options: ConsoleChatOptions): ConsoleChat {
       );
       values = await fill(result.form, result.values, Object.keys(result.errors));
     }
-    if (values) print('The form still has problems; nothing was sent. What you typed is above.');
+    print(
+      values
+        ? 'The form still has problems; nothing was sent. What you typed is above.'
+        : 'The form was left unfinished; nothing was sent.',
+    );
   }
 
   return {
