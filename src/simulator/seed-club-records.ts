@@ -1,20 +1,25 @@
 import { generateClub, type GenerateClubOptions } from './seed/generate-club.js';
-import type { ClubRecords } from './simulator-collections.js';
+import type { ClubRecords, WireRecord } from './simulator-collections.js';
 
 /** The seeded fictional club, filed by the collection that serves each record. */
 export function seedClubRecords(options: GenerateClubOptions): ClubRecords {
   const club = generateClub(options);
   return {
-    ClubEvents: club.events,
-    Meets: club.meets,
-    IncidentBook: club.incidents,
-    TrialRequests: club.trialRequests,
-    Users: club.users,
-    WhosWho: [club.whosWho],
-    WaitingList: club.waitingList,
-    ClubSessions: club.sessions,
-    ClubGroups: club.groups,
-    ClubRoles: club.roles,
-    EmailLists: club.emailLists,
-  } as unknown as ClubRecords;
+    ClubEvents: wire(club.events),
+    Meets: wire(club.meets),
+    IncidentBook: wire(club.incidents),
+    TrialRequests: wire(club.trialRequests),
+    Users: wire(club.users),
+    WhosWho: wire([club.whosWho]),
+    WaitingList: wire(club.waitingList),
+    ClubSessions: wire(club.sessions),
+    ClubGroups: wire(club.groups),
+    ClubRoles: wire(club.roles),
+    EmailLists: wire(club.emailLists),
+  };
+}
+
+/** The seed's record interfaces have no index signature; on the wire they are plain records. */
+function wire(records: readonly object[]): WireRecord[] {
+  return records as WireRecord[];
 }
