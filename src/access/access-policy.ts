@@ -22,6 +22,8 @@ export interface AccessPolicy {
   commands: Record<string, readonly BotRole[]>;
   grant: RoleRule[];
   deny: RoleRule[];
+  /** Chat users linked to a club member by the member's email (for Discord, which has no email). */
+  links: { platform: Platform; user: string; email: string }[];
   rolePatterns: RolePatterns;
 }
 
@@ -29,6 +31,7 @@ export const defaultAccessPolicy: AccessPolicy = {
   commands: {},
   grant: [],
   deny: [],
+  links: [],
   rolePatterns: defaultRolePatterns,
 };
 

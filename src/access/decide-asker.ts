@@ -14,9 +14,12 @@ export function decideAsker(
   policy: AccessPolicy,
   linkedGuid?: string,
 ): Asker {
+  const policyLink = policy.links.find(
+    (link) => link.platform === user.platform && link.user === user.userId,
+  );
   const member = linkedGuid
     ? members.find((candidate) => candidate.guid === linkedGuid)
-    : memberByEmail(members, user.email);
+    : memberByEmail(members, user.email ?? policyLink?.email);
   const derived = deriveRoles(member, clubRoles, policy.rolePatterns);
   return { user, memberGuid: member?.guid, roles: applyRoleRules(user, derived, policy) };
 }

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { defaultAccessPolicy, type AccessPolicy } from '../access/access-policy.js';
+import { createAuditTrail, type AuditTrail } from '../access/audit-trail.js';
 import { createMemberLinks, type MemberLinks } from '../access/member-links.js';
 import { createAskerResolver, type AskerResolver } from '../access/resolve-asker.js';
 import { createDailyBudget } from '../budget/create-daily-budget.js';
@@ -52,6 +53,7 @@ export interface ClubServices {
   resolveAsker: AskerResolver;
   queue: ClubQueue;
   filer: Filer;
+  audit: AuditTrail;
   quota(): Promise<QuotaReport>;
   close(): Promise<void>;
 }
@@ -107,6 +109,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     resolveAsker: createAskerResolver({ data, policy, links }),
     queue,
     filer: createFiler({ redis, prefix }),
+    audit: createAuditTrail({ redis, prefix }),
     async quota() {
       const [state, ages, counts] = await Promise.all([
         budget.state(),

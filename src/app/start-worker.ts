@@ -36,6 +36,7 @@ export function startWorker(options: StartWorkerOptions): ClubWorker {
       data: services.data,
       resolveAsker: services.resolveAsker,
       quota: services.quota,
+      audit: services.audit,
       timezone,
       now,
     },

@@ -1,3 +1,4 @@
+import type { AuditEntry } from './audit-entry.js';
 import type { Asker } from './chat-user.js';
 import type { ClubData, QuotaReport } from './club-data.js';
 import type { FormDefinition, FormId } from './form.js';
@@ -28,6 +29,8 @@ export interface CommandContext {
   /** Whether the asker may run another command (for /help and follow-up buttons). */
   mayRun(commandName: string): boolean;
   quota(): Promise<QuotaReport>;
+  /** Entries of the audit trail, newest first (for /audit). */
+  auditTrail(query: { member?: string; limit?: number }): Promise<AuditEntry[]>;
 }
 
 /** What every command declares. */

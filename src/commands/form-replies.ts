@@ -1,5 +1,5 @@
-import type { FormField, FormValues } from './form.js';
-import type { Reply, ReplyField } from './reply.js';
+import type { FormField, FormId, FormValues } from './form.js';
+import type { Reply, ReplyAction, ReplyField } from './reply.js';
 
 /*
  * Replies about a submitted form, shared by /incident new, /trial new and /waitinglist add.
@@ -20,13 +20,15 @@ export function formFiledReply(title: string, text: string, fields: ReplyField[]
 
 /**
  * The club service rejected the submission (400): its message and everything the person typed,
- * field by field, so nothing is lost and they can send it again.
+ * field by field, so nothing is lost and they can send it again. With `formId`, the "Try again"
+ * button can reopen the form filled in (Slack).
  */
 export function formRejectedReply(
   formTitle: string,
   serviceMessage: string,
   values: FormValues,
   fields: readonly FormField[],
+  formId?: FormId,
 ): Reply {
   return {
     title: `${formTitle}: not filed`,
@@ -41,7 +43,7 @@ export function formRejectedReply(
     visibility: 'asker',
     personalData: true,
     tone: 'error',
-    actions: [{ id: 'reopen-form', label: 'Try again', kind: 'reopen-form', style: 'primary' }],
+    actions: [reopenAction('Try again', values, formId)],
   };
 }
 
@@ -68,6 +70,7 @@ export function formInvalidReply(
   errors: Record<string, string>,
   values: FormValues,
   fields: readonly FormField[],
+  formId?: FormId,
 ): Reply {
   return {
     title: `${formTitle}: please check`,
@@ -78,7 +81,17 @@ export function formInvalidReply(
     visibility: 'asker',
     personalData: true,
     tone: 'warning',
-    actions: [{ id: 'reopen-form', label: 'Correct it', kind: 'reopen-form', style: 'primary' }],
+    actions: [reopenAction('Correct it', values, formId)],
+  };
+}
+
+function reopenAction(label: string, values: FormValues, formId?: FormId): ReplyAction {
+  return {
+    id: 'reopen-form',
+    label,
+    kind: 'reopen-form',
+    style: 'primary',
+    ...(formId ? { form: { id: formId, values } } : {}),
   };
 }
 

@@ -30,6 +30,15 @@ export function memberCardReply(card: MemberCard): Reply {
     sections,
     visibility: 'asker',
     personalData: true,
+    audit: {
+      members: [member.guid],
+      fieldGroups: [
+        'contact',
+        'emergency-contacts',
+        ...(rights.specialCategory && sensitive ? (['health'] as const) : []),
+        ...(rights.safeguarding && sensitive ? (['safeguarding'] as const) : []),
+      ],
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { incidentNew } from './incident-new.js';
 import { meets } from './meets.js';
 import { member } from './member.js';
 import { quota } from './quota.js';
+import { audit } from './audit.js';
 import { session } from './session.js';
 import { sessions } from './sessions.js';
 import { trialNew } from './trial-new.js';
@@ -46,6 +47,7 @@ export const registry: readonly CommandDefinition[] = [
   trials,
   waitingList,
   waitingListAdd,
+  audit,
   quota,
 ];
 

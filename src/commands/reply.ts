@@ -1,3 +1,5 @@
+import type { FormId, FormValues } from './form.js';
+
 /**
  * The platform-neutral reply every handler returns. All text is plain text: renderers escape it
  * for their platform (Block Kit mrkdwn, Discord markdown, the terminal), so a name such as
@@ -20,7 +22,28 @@ export interface Reply {
   tone?: ReplyTone;
   /** A notice that the real answer follows later (e.g. queued until the budget allows). */
   interim?: boolean;
+  /**
+   * For the audit trail of a reply with personal data: whose records it shows and which field
+   * groups. The worker records it and strips it before delivery.
+   */
+  audit?: ReplyAudit;
 }
+
+/** Whose personal data a reply shows, by member Guid, and which groups of fields. */
+export interface ReplyAudit {
+  members: string[];
+  fieldGroups: AuditFieldGroup[];
+}
+
+export type AuditFieldGroup =
+  | 'contact'
+  | 'emergency-contacts'
+  | 'health'
+  | 'safeguarding'
+  | 'roster'
+  | 'incidents'
+  | 'trial-requests'
+  | 'waiting-list';
 
 export type Visibility = 'asker' | 'channel';
 export type ReplyTone = 'info' | 'success' | 'warning' | 'error';
@@ -47,6 +70,11 @@ export interface ReplyAction {
   command?: string;
   args?: string;
   style?: 'primary' | 'danger';
+  /**
+   * `reopen-form` only: the form to open again and what the person typed. Platforms keep the
+   * values briefly on their side (Slack: in Redis) rather than in the button.
+   */
+  form?: { id: FormId; values: FormValues };
 }
 
 /** A short reply of one line, e.g. an acknowledgement or a refusal. */

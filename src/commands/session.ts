@@ -30,6 +30,14 @@ export function sessionReply(
     sections: match.sessions.flatMap((session) => rosterSections(session, byGuid)),
     visibility: 'asker',
     personalData: true,
+    audit: {
+      members: [
+        ...new Set(
+          match.sessions.flatMap((session) => session.members.map((swimmer) => swimmer.guid)),
+        ),
+      ],
+      fieldGroups: ['roster'],
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { mayRun, rolesFor, type AccessPolicy } from '../access/access-policy.js';
 import type { AskerPeek } from '../access/peek-asker.js';
+import type { RateLimit } from '../access/rate-limit.js';
 import { refusalReply } from '../access/refusal-reply.js';
 import type { Asker, ChatUser } from '../commands/chat-user.js';
 import type { ClubData } from '../commands/club-data.js';
@@ -12,7 +13,7 @@ import {
   type FormValues,
 } from '../commands/form.js';
 import { checkOptions, parseCommandText, type ParsedCommand } from '../commands/parse-command.js';
-import type { Reply } from '../commands/reply.js';
+import { textReply, type Reply } from '../commands/reply.js';
 import type { ClubQueue } from '../jobs/club-queue.js';
 import type { ReplyAddress } from '../jobs/reply-address.js';
 import { withinOrUnavailable } from './temporarily-unavailable-error.js';
@@ -56,7 +57,14 @@ export interface DispatcherOptions {
   now?: () => Date;
   /** How long Redis may take before the adapter says "temporarily unavailable". Default: 2000 ms. */
   redisTimeoutMs?: number;
+  /** The per-person command limit. Default: none. */
+  rateLimit?: RateLimit;
 }
+
+const slowDownReply = textReply(
+  "You have asked a lot in the last minute, and the club's daily allowance of calls is shared by everyone. Please wait a minute and try again.",
+  { tone: 'warning', title: 'One moment, please' },
+);
 
 /** Handlers answered in the adapter need no club data; this one says so if one asks. */
 const noClubData = new Proxy({} as ClubData, {
@@ -88,6 +96,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const parsed = parse(input);
       if (!parsed.ok) return { kind: 'reply', reply: parsed.reply };
       const { command } = parsed;
+      if (
+        options.rateLimit &&
+        !(await withinOrUnavailable(redisTimeoutMs, () => options.rateLimit!(user)))
+      ) {
+        return { kind: 'reply', reply: slowDownReply };
+      }
       const asker = await withinOrUnavailable(redisTimeoutMs, () => options.peekAsker(user));
       if (asker && !mayRun(asker, command, policy)) {
         return { kind: 'reply', reply: refusalReply(command, rolesFor(command, policy)) };
@@ -107,6 +121,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           now: now(),
           timezone,
           quota: () => Promise.reject(new Error('quota is read in the worker')),
+          auditTrail: () => Promise.reject(new Error('the audit trail is read in the worker')),
           mayRun: (name) => {
             const other = registry.find((candidate) => candidate.name === name);
             return other !== undefined && mayRun(asker, other, policy);

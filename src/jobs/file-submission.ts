@@ -65,7 +65,7 @@ export async function fileSubmission(
   const checked = validateForm(form, withDefaults(form, submission.values));
   if (!checked.ok) {
     return {
-      reply: formInvalidReply(form.title, checked.errors, checked.values, form.fields),
+      reply: formInvalidReply(form.title, checked.errors, checked.values, form.fields, form.id),
       outcome: 'rejected',
     };
   }
@@ -122,7 +122,7 @@ export async function fileSubmission(
 
   function rejected(definition: FormDefinition, message: string, typed: FormValues): Outcome {
     return {
-      reply: formRejectedReply(definition.title, message, typed, definition.fields),
+      reply: formRejectedReply(definition.title, message, typed, definition.fields, definition.id),
       outcome: 'rejected',
     };
   }

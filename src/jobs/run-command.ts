@@ -1,5 +1,6 @@
 import { mayRun, rolesFor, type AccessPolicy } from '../access/access-policy.js';
 import { refusalReply } from '../access/refusal-reply.js';
+import type { AuditTrail } from '../access/audit-trail.js';
 import type { AskerResolver } from '../access/resolve-asker.js';
 import type { ClubData, QuotaReport } from '../commands/club-data.js';
 import type { CommandDefinition } from '../commands/command.js';
@@ -16,6 +17,7 @@ export interface CommandRunnerDeps {
   data: ClubData;
   resolveAsker: AskerResolver;
   quota(): Promise<QuotaReport>;
+  audit: AuditTrail;
   timezone: string;
   now(): Date;
 }
@@ -47,11 +49,22 @@ export async function runCommand(
     now: deps.now(),
     timezone: deps.timezone,
     quota: deps.quota,
+    auditTrail: (query) => deps.audit.read(query),
     mayRun: (name) => {
       const other = deps.registry.find((candidate) => candidate.name === name);
       return other !== undefined && mayRun(asker, other, deps.policy);
     },
   });
-  const privateReply = command.personalData || reply.personalData ? keepPrivate(reply) : reply;
-  return { reply: privateReply, outcome: 'answered' };
+  if (!(command.personalData || reply.personalData)) return { reply, outcome: 'answered' };
+  // Every reply that shows personal data is recorded: who asked, when, whose records, which fields.
+  const { audit, ...shown } = keepPrivate(reply);
+  await deps.audit.record({
+    at: deps.now().getTime(),
+    askedBy: `${request.user.platform}:${request.user.userId}`,
+    askerMember: asker.memberGuid,
+    command: command.name,
+    members: audit?.members ?? [],
+    fieldGroups: audit?.fieldGroups ?? [],
+  });
+  return { reply: shown, outcome: 'answered' };
 }

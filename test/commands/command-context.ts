@@ -1,4 +1,5 @@
 import { defaultAccessPolicy, mayRun } from '../../src/access/access-policy.js';
+import type { AuditEntry } from '../../src/commands/audit-entry.js';
 import type { Asker } from '../../src/commands/chat-user.js';
 import type { ClubData, QuotaReport } from '../../src/commands/club-data.js';
 import type { CommandContext, QueryCommand } from '../../src/commands/command.js';
@@ -23,6 +24,7 @@ export interface ContextOptions {
   now?: Date;
   options?: Record<string, string>;
   quota?: QuotaReport;
+  audit?: AuditEntry[];
 }
 
 /** A command context as the worker builds it, with the default access policy. */
@@ -41,6 +43,11 @@ export function contextFor(given: ContextOptions): CommandContext {
     async quota() {
       if (!given.quota) throw new Error('no quota report in this test');
       return given.quota;
+    },
+    async auditTrail({ member, limit = 50 }) {
+      return (given.audit ?? [])
+        .filter((entry) => !member || entry.members.includes(member))
+        .slice(0, limit);
     },
   };
 }

@@ -33,10 +33,10 @@ describe('/help', () => {
 
   it.each<[BotRole, string[]]>([
     ['coach', ['/session', '/member']],
-    ['welfare', ['/session', '/member', '/incident list']],
+    ['welfare', ['/session', '/member', '/incident list', '/audit']],
     ['committee', ['/session']],
     ['membership', ['/trial new', '/trials', '/waitinglist', '/waitinglist add']],
-    ['admin', ['/quota']],
+    ['admin', ['/audit', '/quota']],
   ])('when a %s asks, then their own commands are added to everyone’s', (role, extra) => {
     const lines = commandsIn(helpLines(askerWith([role])));
     expect(lines).toHaveLength(6 + extra.length);

@@ -20,6 +20,7 @@ describe('the command registry', () => {
       'trials',
       'waitinglist',
       'waitinglist add',
+      'audit',
       'quota',
     ]);
   });

@@ -701,14 +701,18 @@ describe('The club-service OpenAPI document', () => {
       }
     });
 
-    it('401, 403 and 500 are declared on every operation, 400 on every POST and PUT, 404 on every item path', () => {
+    it('401, 403 and 500 are declared on every operation, 400 on every POST, PUT and paged GET, 404 on every item path', () => {
       const problems: string[] = [];
       for (const { path, method, operation } of operations) {
         for (const row of errorRows) {
           const code = row['Code'] ?? '';
           const applies =
             code === '400'
-              ? method === 'post' || method === 'put'
+              ? method === 'post' ||
+                method === 'put' ||
+                (operation.parameters ?? []).some((parameter) =>
+                  JSON.stringify(parameter).includes('Page'),
+                )
               : code === '404'
                 ? path.includes('{guid}')
                 : true;

@@ -835,7 +835,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Bad request: the data is wrong, for example a required field is missing or a string is longer than its maximum length. The body carries a message giving the exact error (its shape is not shown in the spec; read it as text). */
+        /** @description Bad request: the data is wrong, for example a required field is missing, a string is longer than its maximum length, or a `Page` is not a whole number from 1. The body carries a message giving the exact error (its shape is not shown in the spec; read it as text). */
         BadRequest: {
             headers: {
                 "X-Ratelimit-Remaining": components["headers"]["XRatelimitRemaining"];
@@ -933,6 +933,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClubEvent"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalServerError"];
@@ -1021,6 +1022,7 @@ export interface operations {
                     "application/json": components["schemas"]["Meet"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalServerError"];
@@ -1079,6 +1081,7 @@ export interface operations {
                     "application/json": components["schemas"]["Incident"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalServerError"];
@@ -1167,6 +1170,7 @@ export interface operations {
                     "application/json": components["schemas"]["TrialRequest"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalServerError"];
@@ -1255,6 +1259,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalServerError"];
@@ -1405,6 +1410,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommitteeMember"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalServerError"];
@@ -1459,6 +1465,7 @@ export interface operations {
                     "application/json": components["schemas"]["WaitingListPerson"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalServerError"];
@@ -1547,6 +1554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClubSession"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalServerError"];
@@ -1605,6 +1613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClubGroup"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalServerError"];
@@ -1663,6 +1672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClubRole"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalServerError"];
@@ -1721,6 +1731,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmailList"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalServerError"];

@@ -1,0 +1,56 @@
+import type { Redis } from 'ioredis';
+import type { AuditEntry } from '../commands/audit-entry.js';
+
+export type { AuditEntry } from '../commands/audit-entry.js';
+
+export interface AuditTrail {
+  record(entry: AuditEntry): Promise<void>;
+  /** Newest first; only entries about `member` when given. */
+  read(query: { member?: string; limit?: number }): Promise<AuditEntry[]>;
+}
+
+/**
+ * The audit trail in a Redis stream, trimmed to its retention (default 90 days) on every write.
+ * It holds ids only: chat user ids and member Guids, never names or the data shown.
+ */
+export function createAuditTrail(options: {
+  redis: Redis;
+  prefix: string;
+  retentionDays?: number;
+}): AuditTrail {
+  const key = `${options.prefix}:audit`;
+  const retentionMs = (options.retentionDays ?? 90) * 24 * 3_600_000;
+  return {
+    async record(entry) {
+      // Stream ids are Redis's own clock, so the retention is measured on the wall clock too.
+      const oldest = Math.max(0, Date.now() - retentionMs);
+      await options.redis.xadd(
+        key,
+        'MINID',
+        '~',
+        String(oldest),
+        '*',
+        'entry',
+        JSON.stringify(entry),
+      );
+    },
+    async read({ member, limit = 50 }) {
+      const entries: AuditEntry[] = [];
+      let end = '+';
+      // Read back in pages until enough entries match (a member's entries may be sparse).
+      for (let pages = 0; entries.length < limit && pages < 50; pages += 1) {
+        const page = await options.redis.xrevrange(key, end, '-', 'COUNT', 500);
+        if (page.length === 0) break;
+        for (const [, fields] of page) {
+          const entry = JSON.parse(fields[1] ?? '{}') as AuditEntry;
+          if (!member || entry.members.includes(member)) entries.push(entry);
+          if (entries.length >= limit) break;
+        }
+        const last = page.at(-1)?.[0];
+        if (!last || page.length < 500) break;
+        end = `(${last}`;
+      }
+      return entries;
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import type { CommandDefinition } from '../commands/command.js';
+import { botRoles, type BotRole } from '../commands/roles.js';
+import { defaultAccessPolicy, type AccessPolicy } from './access-policy.js';
+import { defaultRolePatterns } from './derive-roles.js';
+
+const role = z.enum(botRoles as [BotRole, ...BotRole[]]);
+const platform = z.enum(['slack', 'discord', 'console']);
+
+const rule = z
+  .strictObject({
+    platform: platform.optional(),
+    user: z.coerce.string().optional(),
+    group: z.coerce.string().optional(),
+    roles: z.array(role).min(1),
+  })
+  .refine(
+    (value) => value.user !== undefined || value.group !== undefined,
+    'a rule needs a user or a group',
+  );
+
+const pattern = z.string().refine((value) => {
+  try {
+    new RegExp(value, 'i');
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be a valid regular expression');
+
+const policyFile = z.strictObject({
+  commands: z.record(z.string(), z.array(role).min(1)).optional(),
+  grant: z.array(rule).optional(),
+  deny: z.array(rule).optional(),
+  links: z
+    .array(z.strictObject({ platform, user: z.coerce.string(), email: z.email() }))
+    .optional(),
+  role_patterns: z
+    .strictObject({
+      welfare: pattern.optional(),
+      membership: pattern.optional(),
+      admin: pattern.optional(),
+    })
+    .optional(),
+});
+
+/** The access policy file could not be used; `problems` lists every one. */
+export class AccessPolicyError extends Error {
+  constructor(
+    readonly path: string,
+    readonly problems: string[],
+  ) {
+    super(
+      `The access policy ${path} has ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'AccessPolicyError';
+  }
+}
+
+/**
+ * Reads and validates the access policy (YAML). Command names must be the registry's; roles must
+ * be the bot's. Every problem is listed at once.
+ */
+export function parseAccessPolicy(
+  text: string,
+  registry: readonly CommandDefinition[],
+  path = 'ACCESS_POLICY',
+): AccessPolicy {
+  let raw: unknown;
+  try {
+    raw = parse(text) ?? {};
+  } catch (error) {
+    throw new AccessPolicyError(path, [
+      `it is not valid YAML: ${error instanceof Error ? error.message : String(error)}`,
+    ]);
+  }
+  const result = policyFile.safeParse(raw);
+  if (!result.success) {
+    throw new AccessPolicyError(
+      path,
+      result.error.issues.map(
+        (issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`,
+      ),
+    );
+  }
+  const file = result.data;
+  const names = registry.map((command) => command.name);
+  const unknown = Object.keys(file.commands ?? {}).filter((name) => !names.includes(name));
+  if (unknown.length > 0) {
+    throw new AccessPolicyError(
+      path,
+      unknown.map(
+        (name) => `commands.${name}: no such command; the commands are: ${names.join(', ')}`,
+      ),
+    );
+  }
+  const patterns = file.role_patterns ?? {};
+  return {
+    commands: file.commands ?? defaultAccessPolicy.commands,
+    grant: file.grant ?? [],
+    deny: file.deny ?? [],
+    links: file.links ?? [],
+    rolePatterns: {
+      welfare: patterns.welfare ? new RegExp(patterns.welfare, 'i') : defaultRolePatterns.welfare,
+      membership: patterns.membership
+        ? new RegExp(patterns.membership, 'i')
+        : defaultRolePatterns.membership,
+      admin: patterns.admin ? new RegExp(patterns.admin, 'i') : defaultRolePatterns.admin,
+    },
+  };
+}
+
+/** Reads the policy from a file path; the built-in defaults when no path is given. */
+export function loadAccessPolicy(
+  path: string | undefined,
+  registry: readonly CommandDefinition[],
+): AccessPolicy {
+  if (!path) return defaultAccessPolicy;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new AccessPolicyError(path, [
+      `it cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+    ]);
+  }
+  return parseAccessPolicy(text, registry, path);
+}

@@ -1,0 +1,13 @@
+import type { AuditFieldGroup } from './reply.js';
+
+/** One reply that showed personal data: who asked, when, whose records, which field groups. */
+export interface AuditEntry {
+  at: number;
+  /** "slack:U123", "discord:1234…", "console:demo". */
+  askedBy: string;
+  /** The Guid of the club member the asker is linked to, if any. */
+  askerMember?: string;
+  command: string;
+  members: string[];
+  fieldGroups: AuditFieldGroup[];
+}

@@ -1,0 +1,109 @@
+import type { Member } from '../club/domain.js';
+import type { AuditEntry } from './audit-entry.js';
+import { clubClock, formatDay } from './club-time.js';
+import type { CommandDefinition } from './command.js';
+import { displayName } from './display-name.js';
+import { findMembers } from './find-members.js';
+import type { Reply } from './reply.js';
+
+/** Pure: who saw whose personal data, newest first. */
+export function auditReply(
+  entries: readonly AuditEntry[],
+  members: readonly Member[],
+  timezone: string,
+  about?: Member,
+): Reply {
+  const byGuid = new Map(members.map((member) => [member.guid, member]));
+  const name = (guid: string | undefined) => {
+    const member = guid ? byGuid.get(guid) : undefined;
+    return member ? displayName(member) : undefined;
+  };
+  const title = about ? `Audit trail: ${displayName(about)}` : 'Audit trail';
+  if (entries.length === 0) {
+    return {
+      title,
+      sections: [
+        {
+          kind: 'text',
+          text: 'Nobody has been shown personal data in the retention period (90 days).',
+        },
+      ],
+      visibility: 'asker',
+      personalData: true,
+    };
+  }
+  return {
+    title,
+    sections: [
+      {
+        kind: 'table',
+        columns: ['When', 'Asked by', 'Command', 'Whose records', 'Fields'],
+        rows: entries.map((entry) => [
+          when(entry.at, timezone),
+          name(entry.askerMember) ?? entry.askedBy,
+          `/${entry.command}`,
+          entry.members.length === 1
+            ? (name(entry.members[0]) ?? entry.members[0] ?? '')
+            : `${entry.members.length} members`,
+          entry.fieldGroups.join(', ') || '—',
+        ]),
+      },
+    ],
+    footer: 'Showing the newest 50 entries; entries are kept 90 days.',
+    visibility: 'asker',
+    personalData: true,
+  };
+}
+
+export const audit = {
+  kind: 'query',
+  name: 'audit',
+  description: "Who has been shown members' personal data, and when; add a name for one member.",
+  options: [
+    {
+      name: 'member',
+      description: 'A member’s name, e.g. Jane Smith',
+      required: false,
+      rest: true,
+      autocomplete: 'members',
+    },
+  ],
+  roles: ['welfare', 'admin'],
+  personalData: true,
+  needsClub: true,
+  async handle({ options, data, timezone, auditTrail }) {
+    const members = await data.members();
+    if (!options.member)
+      return auditReply(await auditTrail({ limit: 50 }), members.value, timezone);
+    const found = findMembers(members.value, options.member);
+    const [only] = found;
+    if (found.length !== 1 || !only) {
+      return {
+        title: 'Audit trail',
+        sections: [
+          {
+            kind: 'text',
+            text:
+              found.length === 0
+                ? `No member is called "${options.member}".`
+                : `"${options.member}" matches ${found.length} members; give the full name.`,
+          },
+        ],
+        visibility: 'asker',
+        personalData: false,
+        tone: 'warning',
+      };
+    }
+    return auditReply(
+      await auditTrail({ member: only.guid, limit: 50 }),
+      members.value,
+      timezone,
+      only,
+    );
+  },
+} satisfies CommandDefinition;
+
+function when(at: number, timezone: string): string {
+  const clock = clubClock(at, timezone);
+  return `${formatDay(clock.date)} ${clock.time}`;
+}
