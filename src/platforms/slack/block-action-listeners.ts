@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { formCommands } from '../../commands/form-commands.js';
+import { textReply, type Reply } from '../../commands/reply.js';
+import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
+import type { SlackReplyAddress } from '../../jobs/reply-address.js';
+import { actionIdPattern, readRunCommandValue } from './action-ids.js';
+import type { ListenerDeps } from './listener-deps.js';
+import { mapBlockAction } from './map-block-action.js';
+import { openForm } from './open-form.js';
+
+type ButtonPress = { body: BlockAction<ButtonAction>; action: ButtonAction };
+
+/**
+ * The reply buttons. Each press is acknowledged at once, then:
+ * - run-command: the command runs as the person who pressed (permissions checked for them);
+ * - post-to-channel: the reply they were shown, kept in Redis when it was rendered (never one with
+ *   personal data), is posted in the channel through the sink, which refuses personal data again;
+ * - reopen-form: the form opens again with what they typed (kept in Redis for 30 minutes).
+ */
+export function registerBlockActions(app: App, deps: ListenerDeps): void {
+  const { dispatcher, logger } = deps;
+
+  const handle = (
+    kind: keyof typeof actionIdPattern,
+    run: (press: ButtonPress, context: Context) => Promise<void>,
+  ) =>
+    app.action<BlockAction<ButtonAction>>(actionIdPattern[kind], async ({ ack, body, action }) => {
+      await ack();
+      const id = randomUUID();
+      const say = (replyTo: SlackReplyAddress | undefined, reply: Reply) =>
+        replyTo ? deps.sink.deliver(replyTo, reply) : Promise.resolve();
+      let replyTo: SlackReplyAddress | undefined;
+      try {
+        const email = await deps.emailOf(body.user.id, body.team?.id ?? body.user.team_id);
+        const mapped = mapBlockAction(body, { email, now: deps.now() });
+        replyTo = mapped.replyTo;
+        await run({ body, action }, { id, ...mapped, say: (reply) => say(replyTo, reply) });
+      } catch (error) {
+        const unavailable = error instanceof TemporarilyUnavailableError;
+        logger.warn(
+          { id, kind, err: error instanceof Error ? error.message : String(error) },
+          'button press failed',
+        );
+        await say(
+          replyTo,
+          textReply(
+            unavailable
+              ? (error as Error).message
+              : `Something went wrong on the bot's side, sorry. Please try again (reference ${id}).`,
+            { tone: 'warning' },
+          ),
+        ).catch(() => undefined);
+      }
+    });
+
+  handle('run-command', async ({ body, action }, { id, user, replyTo, say }) => {
+    const value = readRunCommandValue(action.value);
+    if (!value || !replyTo) return;
+    const [base = '', ...sub] = value.command.split(' ');
+    const text = [...sub, value.args].join(' ').trim();
+    const result = await dispatcher.command({ id, slash: `/${base}`, text }, user, replyTo);
+    if (result.kind === 'reply') return say(result.reply);
+    if (result.kind === 'form') {
+      const metadata = {
+        form: result.command.form,
+        channelId: replyTo.channelId,
+        issuedAt: replyTo.issuedAt,
+      };
+      await openForm(deps, body.trigger_id, result.form, metadata);
+    }
+  });
+
+  handle('post-to-channel', async ({ action }, { replyTo, say }) => {
+    if (!replyTo) return;
+    const kept = action.value ? await deps.state.takeReply(action.value) : undefined;
+    if (!kept || kept.personalData) {
+      return say(
+        textReply(
+          'That reply can no longer be posted: the button works once, for an hour. Run the command again and press it then.',
+          { tone: 'warning' },
+        ),
+      );
+    }
+    await deps.sink.deliver(replyTo, { ...kept, visibility: 'channel', actions: undefined });
+  });
+
+  handle('reopen-form', async ({ body, action }, { id, user, replyTo, say }) => {
+    if (!replyTo) return;
+    const kept = action.value ? await deps.state.readForm(action.value) : undefined;
+    if (!kept) {
+      return say(
+        textReply(
+          'What you typed is kept for 30 minutes and that time is up; it is still in the message above. Run the form’s command again to send it.',
+          { tone: 'warning' },
+        ),
+      );
+    }
+    const [base = '', ...sub] = formCommands[kept.id].name.split(' ');
+    const result = await dispatcher.command(
+      { id, slash: `/${base}`, text: sub.join(' ') },
+      user,
+      replyTo,
+    );
+    if (result.kind === 'reply') return say(result.reply);
+    if (result.kind !== 'form') return;
+    const metadata = {
+      form: result.command.form,
+      channelId: replyTo.channelId,
+      issuedAt: replyTo.issuedAt,
+      ...(replyTo.responseUrl ? { responseUrl: replyTo.responseUrl } : {}),
+    };
+    await openForm(deps, body.trigger_id, result.form, metadata, kept.values);
+  });
+}
+
+interface Context {
+  id: string;
+  user: ReturnType<typeof mapBlockAction>['user'];
+  replyTo: SlackReplyAddress | undefined;
+  say(reply: Reply): Promise<void>;
+}

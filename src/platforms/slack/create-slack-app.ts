@@ -1,0 +1,102 @@
+import { App, type CustomRoute } from '@slack/bolt';
+import type { Redis } from 'ioredis';
+import type { CommandDefinition } from '../../commands/command.js';
+import { registry as defaultRegistry } from '../../commands/registry.js';
+import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
+import type { Logger } from '../../log.js';
+import { registerBlockActions } from './block-action-listeners.js';
+import { createWebClient, webClientOptions } from './create-web-client.js';
+import { createSlackUserResolver } from './resolve-slack-user.js';
+import { slackLogger } from './slack-logger.js';
+import { createSlackReplySink } from './slack-reply-sink.js';
+import { createSlackState } from './slack-state.js';
+import { registerSlashCommands } from './slash-command-listener.js';
+import { registerViewSubmission } from './view-submission-listener.js';
+
+/** Options for {@link createSlackApp}. */
+export interface SlackAppOptions {
+  /** Verifies every HTTP request (`SLACK_SIGNING_SECRET`). Not used in Socket Mode. */
+  signingSecret: string;
+  /** The bot token, xoxb-… (`SLACK_BOT_TOKEN`). */
+  botToken: string;
+  /** An app-level token, xapp-… (`SLACK_APP_TOKEN`): Socket Mode instead of HTTP. Default: HTTP. */
+  appToken?: string;
+  /** The Web API base (`SLACK_API_URL`); tests point it at a fake. Default: Slack's. */
+  slackApiUrl?: string;
+  /** With `botUserId`, spares the start-up auth.test call. Default: Bolt calls auth.test. */
+  botId?: string;
+  botUserId?: string;
+  /** HTTP port: `POST /slack/events` (HTTP mode) and the custom routes. */
+  port: number;
+  /** Extra HTTP routes on the same server, e.g. `/healthz` and `/metrics`. Default: none. */
+  customRoutes?: CustomRoute[];
+  dispatcher: Dispatcher;
+  /** The commands to offer as slash commands. Default: the bot's registry. */
+  registry?: readonly CommandDefinition[];
+  /** Redis shared with the worker: cached emails, response_url counts, button state. */
+  redis: Redis;
+  /** Key prefix shared with the worker's Slack reply sink. */
+  prefix: string;
+  logger: Logger;
+  now?: () => number;
+}
+
+/**
+ * The Bolt app: a receiver that verifies and acknowledges (HTTP, or Socket Mode with an app
+ * token), and listeners that map Slack's payloads to the dispatcher. No club data is read here.
+ */
+export function createSlackApp(options: SlackAppOptions): App {
+  const logger = options.logger.child({ component: 'slack' });
+  const socketMode = options.appToken !== undefined;
+  const app = new App({
+    token: options.botToken,
+    ...(options.botId && options.botUserId
+      ? { botId: options.botId, botUserId: options.botUserId }
+      : {}),
+    ...(socketMode
+      ? { socketMode: true, appToken: options.appToken }
+      : { signingSecret: options.signingSecret }),
+    port: options.port,
+    customRoutes: options.customRoutes ?? [],
+    // Acknowledge first, work after: holding the HTTP answer is for FaaS hosts.
+    processBeforeResponse: false,
+    clientOptions: webClientOptions({ slackApiUrl: options.slackApiUrl, logger }),
+    logger: slackLogger(logger),
+  });
+  app.error(async (error) => {
+    logger.error({ err: `${error.name}: ${error.message}` }, 'unhandled Slack listener error');
+  });
+
+  // Listener calls must not wait: views.open has the trigger's 3 s, users.info the ack's.
+  const client = createWebClient(options.botToken, {
+    slackApiUrl: options.slackApiUrl,
+    timeoutMs: 2_500,
+    logger,
+  });
+  const deps = {
+    dispatcher: options.dispatcher,
+    registry: options.registry ?? defaultRegistry,
+    client,
+    emailOf: createSlackUserResolver({
+      client,
+      redis: options.redis,
+      prefix: options.prefix,
+      logger,
+    }),
+    state: createSlackState({ redis: options.redis, prefix: options.prefix }),
+    sink: createSlackReplySink({
+      botToken: options.botToken,
+      client,
+      redis: options.redis,
+      prefix: options.prefix,
+      logger,
+      now: options.now,
+    }),
+    logger,
+    now: options.now ?? Date.now,
+  };
+  registerSlashCommands(app, deps);
+  registerViewSubmission(app, deps);
+  registerBlockActions(app, deps);
+  return app;
+}

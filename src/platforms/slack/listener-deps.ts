@@ -1,0 +1,21 @@
+import type { webApi } from '@slack/bolt';
+import type { CommandDefinition } from '../../commands/command.js';
+import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
+import type { ReplySink } from '../../jobs/reply-sink.js';
+import type { Logger } from '../../log.js';
+import type { SlackUserResolver } from './resolve-slack-user.js';
+import type { SlackState } from './slack-state.js';
+
+/** What the listeners share: the core's front desk, and the few Slack pieces they need. */
+export interface ListenerDeps {
+  dispatcher: Dispatcher;
+  registry: readonly CommandDefinition[];
+  /** The bot's Web API client (views.open). */
+  client: webApi.WebClient;
+  emailOf: SlackUserResolver;
+  state: SlackState;
+  /** Answers that follow a button press or a failed form go out like the worker's. */
+  sink: ReplySink;
+  logger: Logger;
+  now(): number;
+}

@@ -1,0 +1,52 @@
+import type { types } from '@slack/bolt';
+
+/** What a response_url post carries. */
+export interface ResponseUrlMessage {
+  response_type: 'ephemeral' | 'in_channel';
+  replace_original: boolean;
+  text: string;
+  blocks: types.KnownBlock[];
+}
+
+/**
+ * - `posted`: Slack took it.
+ * - `gone`: Slack refused the URL (used 5 times, older than 30 minutes: Slack answers an error
+ *   status or `{"ok":false,"error":"Expired url"}`); use the Web API, and never this URL again.
+ * - `failed`: no answer (network, timeout); use the Web API this time.
+ */
+export type ResponseUrlOutcome = 'posted' | 'gone' | 'failed';
+
+/**
+ * Posts one message to a response_url. `fetch` resolves on HTTP errors, so the status and the
+ * body are both read: Slack has been seen to answer an expired URL with an `ok: false` body.
+ */
+export async function postToResponseUrl(
+  fetchFn: typeof fetch,
+  url: string,
+  message: ResponseUrlMessage,
+  timeoutMs = 5_000,
+): Promise<ResponseUrlOutcome> {
+  let response: Response;
+  try {
+    response = await fetchFn(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(message),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch {
+    return 'failed';
+  }
+  const body = await response.text().catch(() => '');
+  if (!response.ok) return 'gone';
+  return saysNotOk(body) ? 'gone' : 'posted';
+}
+
+function saysNotOk(body: string): boolean {
+  if (!body.trimStart().startsWith('{')) return false;
+  try {
+    return (JSON.parse(body) as { ok?: unknown }).ok === false;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/** A response_url takes 5 posts within 30 minutes of the command. */
+export const responseUrlLimits = { posts: 5, lifetimeMs: 30 * 60_000 } as const;
+
+/**
+ * Counts the posts to each response_url in Redis, so that every process (adapter, workers)
+ * together stays within Slack's 5 posts in 30 minutes and then moves to the Web API.
+ */
+export interface ResponseUrlUses {
+  /** Takes one of the URL's posts; false when none is left or the URL has expired. */
+  claim(url: string, issuedAt: number): Promise<boolean>;
+  /** Slack said the URL is used up or expired: no process tries it again. */
+  exhaust(url: string, issuedAt: number): Promise<void>;
+}
+
+export function createResponseUrlUses(options: {
+  redis: Redis;
+  prefix: string;
+  now?: () => number;
+  /** Stop this long before the 30 minutes are up, for clock skew and the post's own time. Default: 60 s. */
+  marginMs?: number;
+}): ResponseUrlUses {
+  const { redis, prefix } = options;
+  const now = options.now ?? Date.now;
+  const marginMs = options.marginMs ?? 60_000;
+  // The URL itself is a credential for posting: keep only its hash.
+  const key = (url: string) =>
+    `${prefix}:slack:response-url:${createHash('sha256').update(url).digest('hex').slice(0, 32)}`;
+  const expiresAt = (issuedAt: number) => issuedAt + responseUrlLimits.lifetimeMs;
+  return {
+    async claim(url, issuedAt) {
+      if (now() >= expiresAt(issuedAt) - marginMs) return false;
+      const results = await redis
+        .multi()
+        .incr(key(url))
+        .pexpireat(key(url), expiresAt(issuedAt))
+        .exec();
+      const count = Number(results?.[0]?.[1] ?? Number.POSITIVE_INFINITY);
+      return count <= responseUrlLimits.posts;
+    },
+    async exhaust(url, issuedAt) {
+      const remaining = Math.max(1, expiresAt(issuedAt) - now());
+      await redis.set(key(url), String(responseUrlLimits.posts + 1), 'PX', remaining);
+    },
+  };
+}

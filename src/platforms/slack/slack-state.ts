@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { FormId, FormValues } from '../../commands/form.js';
+import type { Reply } from '../../commands/reply.js';
+import { withinOrUnavailable } from '../../dispatch/temporarily-unavailable-error.js';
+
+/** Options for {@link createSlackState}. */
+export interface SlackStateOptions {
+  redis: Redis;
+  prefix: string;
+  /** How long a "Post to channel" button works. Default: 1 hour. */
+  postTtlSeconds?: number;
+  /** How long a "Try again" button reopens the form filled in. Default: 30 minutes. */
+  formTtlSeconds?: number;
+  /** How long Redis may take before the person hears "temporarily unavailable". Default: 1000 ms. */
+  timeoutMs?: number;
+}
+
+/** A form to open again with what was typed. */
+export interface KeptForm {
+  id: FormId;
+  values: FormValues;
+}
+
+/**
+ * Short-lived state behind buttons, kept in Redis under a random token that the button carries
+ * (a button value is visible to Slack clients and holds 2000 characters at most): the reply a
+ * "Post to channel" press posts, and the values a "Try again" press fills back in.
+ */
+export interface SlackState {
+  keepReply(reply: Reply): Promise<string>;
+  /** The kept reply, once: a second press of the same button posts nothing. */
+  takeReply(token: string): Promise<Reply | undefined>;
+  keepForm(form: KeptForm): Promise<string>;
+  /** The kept form; it stays until it expires, so closing the reopened form loses nothing. */
+  readForm(token: string): Promise<KeptForm | undefined>;
+}
+
+export function createSlackState(options: SlackStateOptions): SlackState {
+  const { redis, prefix } = options;
+  const timeoutMs = options.timeoutMs ?? 1_000;
+  const key = (kind: string, token: string) => `${prefix}:slack:${kind}:${token}`;
+  const newToken = () => randomBytes(16).toString('base64url');
+  const bounded = <T>(work: () => Promise<T>) => withinOrUnavailable(timeoutMs, work);
+  const parse = <T>(text: string | null): T | undefined => {
+    if (text === null) return undefined;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    async keepReply(reply) {
+      const token = newToken();
+      await bounded(() =>
+        redis.set(key('post', token), JSON.stringify(reply), 'EX', options.postTtlSeconds ?? 3_600),
+      );
+      return token;
+    },
+    async takeReply(token) {
+      return parse<Reply>(await bounded(() => redis.getdel(key('post', token))));
+    },
+    async keepForm(form) {
+      const token = newToken();
+      await bounded(() =>
+        redis.set(key('form', token), JSON.stringify(form), 'EX', options.formTtlSeconds ?? 1_800),
+      );
+      return token;
+    },
+    async readForm(token) {
+      return parse<KeptForm>(await bounded(() => redis.get(key('form', token))));
+    },
+  };
+}
+
+/**
+ * Keeps what the reply's buttons need and returns their values by action id. A reply with
+ * personal data gets no "Post to channel" state at all: it is never posted to a channel.
+ */
+export async function keepActionState(
+  reply: Reply,
+  state: SlackState,
+): Promise<Record<string, string>> {
+  const values: Record<string, string> = {};
+  let postToken: string | undefined;
+  for (const action of reply.actions ?? []) {
+    if (action.kind === 'post-to-channel' && !reply.personalData) {
+      postToken ??= await state.keepReply({ ...reply, actions: undefined });
+      values[action.id] = postToken;
+    }
+    if (action.kind === 'reopen-form' && action.form) {
+      values[action.id] = await state.keepForm(action.form);
+    }
+  }
+  return values;
+}
