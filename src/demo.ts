@@ -5,16 +5,14 @@
  * command (or several) and exits.
  */
 import { pino } from 'pino';
-import { createAskerPeek } from './access/peek-asker.js';
 import type { AccessPolicy } from './access/access-policy.js';
 import { defaultAccessPolicy } from './access/access-policy.js';
 import { createClubServices } from './app/club-services.js';
+import { createBotDispatcher } from './app/create-bot-dispatcher.js';
 import { startWorker } from './app/start-worker.js';
 import type { ChatUser } from './commands/chat-user.js';
-import { registry } from './commands/registry.js';
 import { botRoles } from './commands/roles.js';
 import { ConfigError, loadConfig } from './config.js';
-import { createDispatcher } from './dispatch/create-dispatcher.js';
 import { createLogger } from './log.js';
 import { createConsoleChat } from './platforms/console/console-chat.js';
 import { createConsoleSink } from './platforms/console/console-sink.js';
@@ -89,12 +87,9 @@ async function main(commands: string[]): Promise<number> {
     stops.push(async () => reader?.close());
 
     const chat = createConsoleChat({
-      dispatcher: createDispatcher({
-        registry,
-        policy,
-        queue: services.queue,
-        peekAsker: createAskerPeek({ cache: services.cache, policy, links: services.links }),
+      dispatcher: createBotDispatcher(services, {
         timezone: config.CLUB_TIMEZONE,
+        ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
       }),
       sink,
       user,

@@ -77,25 +77,25 @@ export function parseAccessPolicy(
     ]);
   }
   const result = policyFile.safeParse(raw);
-  if (!result.success) {
-    throw new AccessPolicyError(
-      path,
-      result.error.issues.map(
+  const problems = result.success
+    ? []
+    : result.error.issues.map(
         (issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`,
-      ),
-    );
-  }
-  const file = result.data;
+      );
   const names = registry.map((command) => command.name);
-  const unknown = Object.keys(file.commands ?? {}).filter((name) => !names.includes(name));
-  if (unknown.length > 0) {
-    throw new AccessPolicyError(
-      path,
-      unknown.map(
-        (name) => `commands.${name}: no such command; the commands are: ${names.join(', ')}`,
-      ),
-    );
-  }
+  const commands =
+    typeof raw === 'object' && raw !== null ? (raw as { commands?: unknown }).commands : undefined;
+  const unknown =
+    typeof commands === 'object' && commands !== null
+      ? Object.keys(commands).filter((name) => !names.includes(name))
+      : [];
+  problems.push(
+    ...unknown.map(
+      (name) => `commands.${name}: no such command; the commands are: ${names.join(', ')}`,
+    ),
+  );
+  if (!result.success || problems.length > 0) throw new AccessPolicyError(path, problems);
+  const file = result.data;
   const patterns = file.role_patterns ?? {};
   return {
     commands: file.commands ?? defaultAccessPolicy.commands,

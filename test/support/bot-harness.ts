@@ -1,11 +1,10 @@
-import { createAskerPeek } from '../../src/access/peek-asker.js';
 import { defaultAccessPolicy, type AccessPolicy } from '../../src/access/access-policy.js';
 import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
+import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
 import { startWorker } from '../../src/app/start-worker.js';
 import type { Platform } from '../../src/commands/chat-user.js';
-import { registry } from '../../src/commands/registry.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { createDispatcher, type Dispatcher } from '../../src/dispatch/create-dispatcher.js';
+import type { Dispatcher } from '../../src/dispatch/create-dispatcher.js';
 import type { ClubWorker } from '../../src/jobs/create-worker.js';
 import type { ReplySink } from '../../src/jobs/reply-sink.js';
 import { createLogger, type Logger } from '../../src/log.js';
@@ -70,12 +69,9 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
   const worker = options.noWorker
     ? undefined
     : startWorker({ services, sinks: options.sinks ?? {}, logger, timezone: harnessTimezone });
-  const dispatcher = createDispatcher({
-    registry,
-    policy,
-    queue: services.queue,
-    peekAsker: createAskerPeek({ cache: services.cache, policy, links: services.links }),
+  const dispatcher = createBotDispatcher(services, {
     timezone: harnessTimezone,
+    ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
   });
   return {
     simulator,
