@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultAccessPolicy } from '../../src/access/access-policy.js';
+import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
+import type { ReplyAddress } from '../../src/jobs/reply-address.js';
+import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
+
+const delivered: { address: ReplyAddress; reply: Reply }[] = [];
+let harness: BotHarness;
+
+beforeAll(async () => {
+  harness = await startBotHarness({
+    sinks: {
+      console: { deliver: async (address, reply) => void delivered.push({ address, reply }) },
+    },
+    policy: {
+      ...defaultAccessPolicy,
+      grant: [
+        { platform: 'console', user: 'welfare-officer', roles: ['welfare'] },
+        { platform: 'console', user: 'a-coach', roles: ['coach'] },
+      ],
+    },
+  });
+});
+afterAll(() => harness.stop());
+
+async function ask(userId: string, slash: string, text: string): Promise<string> {
+  const id = randomUUID();
+  const result = await harness.dispatcher.command(
+    { id, slash, text },
+    { platform: 'console', userId },
+    { platform: 'console', conversationId: id },
+  );
+  if (result.kind === 'reply') return replyToPlainText(result.reply);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const answer = delivered.find(
+      (entry) => entry.address.platform === 'console' && entry.address.conversationId === id,
+    );
+    if (answer) return replyToPlainText(answer.reply);
+    if (Date.now() > deadline) throw new Error('no answer');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('the audit trail', () => {
+  it('records who was shown whose personal data, and shows it to the welfare officer', async () => {
+    const member = harness.simulator.admin
+      .records('users')
+      .find((record) => typeof record.MedicalHistory === 'string');
+    const name = `${String(member?.Firstname)} ${String(member?.Lastname)}`;
+    await ask('a-coach', '/member', name);
+    const trail = await ask('welfare-officer', '/audit', name);
+    expect(trail).toContain('console:a-coach');
+    expect(trail).toContain('/member');
+    expect(trail).toContain('contact, emergency-contacts');
+    const stored = await harness.services.audit.read({ member: String(member?.Guid) });
+    expect(stored[0]).toMatchObject({
+      askedBy: 'console:a-coach',
+      command: 'member',
+      members: [member?.Guid],
+    });
+    // The trail holds ids, not the data shown.
+    expect(JSON.stringify(stored)).not.toContain(String(member?.MedicalHistory));
+  });
+
+  it('is not shown to a coach', async () => {
+    expect(await ask('a-coach', '/audit', '')).toContain(
+      'Only the welfare officer or the bot admins can use /audit',
+    );
+  });
+});

@@ -1,0 +1,56 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../src/log.js';
+
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { lines, logger: createLogger({ level: 'info', component: 'test' }, stream) };
+}
+
+describe('log lines', () => {
+  it('carry ids but never tokens, names, contact details or health text', () => {
+    const { lines, logger } = capture();
+    logger.info(
+      {
+        id: 'corr-1',
+        token: 'xoxb-secret',
+        'Authorization-Token': 'club-secret',
+        headers: { authorization: 'Bearer abc' },
+        member: {
+          Guid: 'g-1',
+          Firstname: 'Jane',
+          Lastname: 'Smith',
+          Email: 'jane@example.org',
+          MobilePhone: '07700 900123',
+        },
+        sensitive: { MedicalHistory: 'Asthma - carries inhaler', Allergies: 'Peanuts' },
+        user: { email: 'coach@example.org', userId: 'U123' },
+      },
+      'command answered',
+    );
+    const line = lines.join('');
+    for (const secret of [
+      'xoxb-secret',
+      'club-secret',
+      'Bearer abc',
+      'Jane',
+      'Smith',
+      'jane@example.org',
+      '07700 900123',
+      'Asthma',
+      'Peanuts',
+      'coach@example.org',
+    ]) {
+      expect(line).not.toContain(secret);
+    }
+    expect(line).toContain('corr-1');
+    expect(line).toContain('g-1');
+    expect(line).toContain('U123');
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { renderText } from '../../../src/platforms/console/render-text.js';
+
+describe('terminal rendering', () => {
+  it('shows hostile names as text: escape sequences and control characters are removed', () => {
+    const text = renderText({
+      title: 'Who\u001b[2J\u001b[31ms who',
+      sections: [{ kind: 'list', items: ['<!channel> @everyone \u0007Bell\u0000'] }],
+      visibility: 'channel',
+      personalData: false,
+    });
+    expect(text).not.toMatch(/[\u0000-\u0008\u001b\u007f]/);
+    expect(text).toContain('<!channel> @everyone');
+    expect(text).toContain('Whos who');
+  });
+
+  it('lays a table out in columns and marks personal replies', () => {
+    const text = renderText({
+      sections: [
+        {
+          kind: 'table',
+          columns: ['Swimmer', 'Last attended'],
+          rows: [
+            ['Ann', 'Tue'],
+            ['Benjamin', 'Mon'],
+          ],
+        },
+      ],
+      visibility: 'asker',
+      personalData: true,
+    });
+    expect(text).toContain('  Swimmer   Last attended');
+    expect(text).toContain('  Benjamin  Mon');
+    expect(text).toContain('(only you can see this)');
+  });
+});
