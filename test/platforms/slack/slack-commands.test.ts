@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buttonPressPayload } from '../../fakes/slack/slack-requests.js';
+import type { ResponseUrlPost } from '../../fakes/slack/start-fake-slack.js';
+import { waitFor } from '../../fakes/slack/wait-for.js';
+import { startSlackFixture, type SlackFixture } from './slack-fixture.js';
+
+let slack: SlackFixture;
+
+interface Block {
+  type: string;
+  text?: { text: string };
+  elements?: { type: string; action_id: string; value: string }[];
+}
+
+beforeAll(async () => {
+  slack = await startSlackFixture();
+  // A volunteer whose name tries to ping the whole channel and a person, before anyone reads who's who.
+  const [whosWho] = slack.harness.simulator.admin.records('whosWho') as {
+    Categories: { Category: string; Members: Record<string, unknown>[] }[];
+  }[];
+  const categories = (whosWho?.Categories ?? []).map((category, index, all) => ({
+    ...category,
+    Members:
+      index === all.length - 1
+        ? [
+            ...category.Members,
+            { Firstname: '<!channel>', Lastname: '<@U0BAD> & co', Notes: 'Tea <b>urn</b>' },
+          ]
+        : category.Members,
+  }));
+  slack.harness.simulator.admin.setRecords('whosWho', [{ Categories: categories }]);
+});
+afterAll(() => slack?.stop());
+
+/** The first post at a response_url, once it has come. */
+const firstPost = (url: string) =>
+  waitFor(() => slack.fake.postsTo(url)[0], `a post at ${url}`).then((post) => {
+    expect(post.accepted).toBe(true);
+    return post;
+  });
+const blocksOf = (post: ResponseUrlPost) => post.body.blocks as Block[];
+const headerOf = (post: ResponseUrlPost) => blocksOf(post)[0]?.text?.text;
+const buttonsOf = (post: ResponseUrlPost) =>
+  blocksOf(post).flatMap((block) => (block.type === 'actions' ? (block.elements ?? []) : []));
+
+describe('slash commands over HTTP through the real Bolt app, queue and worker', () => {
+  it('when /whoswho is run, it is acknowledged at once and a Block Kit reply arrives at the response_url', async () => {
+    const { answer, responseUrl } = await slack.slash(slack.people.stranger, '/whoswho');
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ response_type: 'ephemeral', text: 'Working on it…' });
+    expect(answer.elapsedMs).toBeLessThan(1_000);
+
+    const post = await firstPost(responseUrl);
+    expect(post.body).toMatchObject({ response_type: 'ephemeral', replace_original: false });
+    expect(headerOf(post)).toBe("Who's who");
+    expect(JSON.stringify(blocksOf(post))).toContain('Welfare Officer');
+    expect(buttonsOf(post).map((button) => button.action_id)).toEqual([
+      'post-to-channel:post-to-channel',
+    ]);
+  });
+
+  it('when a name in a reply says <!channel> or <@U…>, it is escaped in the blocks and pings nobody', async () => {
+    const { responseUrl } = await slack.slash(slack.people.stranger, '/whoswho', 'tea');
+    const post = await firstPost(responseUrl);
+    const sent = JSON.stringify(post.body);
+    expect(sent).toContain('&lt;!channel&gt; &lt;@U0BAD&gt; &amp; co (Tea &lt;b&gt;urn&lt;/b&gt;)');
+    expect(sent).not.toMatch(/<!channel>|<@U0BAD>/);
+  });
+
+  it('when "Post to channel" is pressed, the same reply is posted in the channel, once, without buttons', async () => {
+    const { responseUrl } = await slack.slash(slack.people.stranger, '/whoswho', 'committee');
+    const [button] = buttonsOf(await firstPost(responseUrl));
+    expect(button).toBeDefined();
+    const pressUrl = slack.fake.responseUrl();
+    const press = buttonPressPayload(
+      slack.people.stranger,
+      { actionId: button!.action_id, value: button!.value },
+      { responseUrl: pressUrl },
+    );
+    expect((await slack.interact(press)).status).toBe(200);
+    const posted = await firstPost(pressUrl);
+    expect(posted.body.response_type).toBe('in_channel');
+    expect(headerOf(posted)).toBe("Who's who: committee");
+    expect(buttonsOf(posted)).toEqual([]);
+
+    const againUrl = slack.fake.responseUrl();
+    await slack.interact({ ...press, response_url: againUrl });
+    const again = await firstPost(againUrl);
+    expect(again.body.response_type).toBe('ephemeral');
+    expect(JSON.stringify(again.body)).toContain('can no longer be posted');
+  });
+
+  it('when a coach asks /session Tuesday, the roster comes back only to them', async () => {
+    const { answer, responseUrl } = await slack.slash(slack.people.coach, '/session', 'Tuesday');
+    expect(answer.json?.text).toBe('Working on it…');
+    const post = await firstPost(responseUrl);
+    expect(post.body.response_type).toBe('ephemeral');
+    expect(headerOf(post)).toBe('Sessions: Tuesday');
+    expect(JSON.stringify(blocksOf(post))).toContain('*Swimmers*');
+    expect(buttonsOf(post)).toEqual([]);
+  });
+
+  it('when the welfare officer asks /member with a full name, the member card comes back only to them', async () => {
+    const users = slack.harness.simulator.admin.records('users');
+    const swimmer = users.find(
+      (user) =>
+        user.IsASwimmer === 1 &&
+        user.Active === 1 &&
+        users.filter((other) => other.Lastname === user.Lastname).length === 1,
+    );
+    const { responseUrl } = await slack.slash(
+      slack.people.welfare,
+      '/member',
+      `${String(swimmer?.Firstname)} ${String(swimmer?.Lastname)}`,
+    );
+    const post = await firstPost(responseUrl);
+    expect(post.body.response_type).toBe('ephemeral');
+    expect(headerOf(post)).toContain(String(swimmer?.Lastname));
+    expect(buttonsOf(post)).toEqual([]);
+  });
+
+  it('when a name matches several members and one is chosen, that member is looked up for the person who pressed', async () => {
+    const users = slack.harness.simulator.admin.records('users');
+    const surname = String(
+      users.find(
+        (user) =>
+          users.filter((other) => other.Lastname === user.Lastname && other.Active === 1).length >
+          2,
+      )?.Lastname,
+    );
+    const { responseUrl } = await slack.slash(slack.people.welfare, '/member', surname);
+    const choices = await firstPost(responseUrl);
+    expect(headerOf(choices)).toBe('Which one?');
+    const [first] = buttonsOf(choices);
+    expect(first?.action_id).toMatch(/^run-command:member-/);
+
+    const pressUrl = slack.fake.responseUrl();
+    await slack.interact(
+      buttonPressPayload(
+        slack.people.welfare,
+        { actionId: first!.action_id, value: first!.value },
+        { responseUrl: pressUrl },
+      ),
+    );
+    const card = await firstPost(pressUrl);
+    expect(card.body.response_type).toBe('ephemeral');
+    expect(headerOf(card)).toContain(surname);
+  });
+
+  it('when someone the club does not know runs /session, they are refused at once and nothing is enqueued', async () => {
+    const before = await slack.jobTotal();
+    const { answer, responseUrl } = await slack.slash(slack.people.stranger, '/session', 'Tuesday');
+    expect(answer.status).toBe(200);
+    expect(answer.json?.response_type).toBe('ephemeral');
+    expect(JSON.stringify(answer.json?.blocks)).toContain('Not available to you');
+    expect(answer.json?.text).toContain('Only coaches');
+    expect(await slack.jobTotal()).toBe(before);
+    expect(slack.fake.postsTo(responseUrl)).toEqual([]);
+  });
+
+  it('when a subcommand is mistyped, the command’s help comes back at once', async () => {
+    const before = await slack.jobTotal();
+    const { answer } = await slack.slash(slack.people.coach, '/incident', 'newx');
+    expect(answer.json?.text).toContain('"newx" is not something /incident can do');
+    expect(await slack.jobTotal()).toBe(before);
+  });
+});
