@@ -1,0 +1,25 @@
+import type { AccessPolicy } from '../../access/access-policy.js';
+import type { AskerPeek } from '../../access/peek-asker.js';
+import type { ReadCache } from '../../cache/read-cache.js';
+import type { CommandDefinition } from '../../commands/command.js';
+import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
+import type { Logger } from '../../log.js';
+import type { InteractionState } from './interaction-state.js';
+
+/** What the interaction handlers share. */
+export interface AdapterContext {
+  /** Interactions for any other application are ignored. */
+  applicationId: string;
+  dispatcher: Dispatcher;
+  registry: readonly CommandDefinition[];
+  /** Read without loading: autocomplete never spends the club's budget. */
+  cache: Pick<ReadCache, 'peek'>;
+  /** Who is asking, from the cache: member-name suggestions only for those who may run the command. */
+  peekAsker: AskerPeek;
+  policy: AccessPolicy;
+  state: InteractionState;
+  /** The club's time zone (a form rebuilt to show what was typed). */
+  timezone: string;
+  logger: Logger;
+  now: () => Date;
+}

@@ -1,0 +1,77 @@
+import {
+  MessageFlags,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type BaseMessageOptions,
+  type ModalSubmitInteraction,
+} from 'discord.js';
+import { textReply, type Reply } from '../../commands/reply.js';
+import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
+import type { InteractionState } from './interaction-state.js';
+import type { DiscordMessage } from './render-messages.js';
+import { renderReply } from './render-reply.js';
+
+/** Interactions the adapter answers with messages. */
+export type AnswerableInteraction =
+  ChatInputCommandInteraction | ButtonInteraction | ModalSubmitInteraction;
+
+/** The message options every discord.js answer method takes. */
+export type MessageOptions = Pick<
+  BaseMessageOptions,
+  'content' | 'embeds' | 'components' | 'allowedMentions'
+>;
+
+/** A rendered message as discord.js takes it (its option names are camelCase). */
+export function messageOptions(message: DiscordMessage): MessageOptions {
+  return {
+    ...(message.content ? { content: message.content } : {}),
+    embeds: message.embeds,
+    components: message.components,
+    allowedMentions: { parse: [] },
+  };
+}
+
+/** Answers at once, visible to the asker only (help, refusals, expired buttons). */
+export async function replyPrivately(
+  interaction: AnswerableInteraction,
+  reply: Reply,
+  state: InteractionState,
+): Promise<void> {
+  const [message] = await renderReply(reply, { state, ephemeral: true });
+  if (!message) return;
+  await interaction.reply({ ...messageOptions(message), flags: MessageFlags.Ephemeral });
+}
+
+/**
+ * Answers an interaction already deferred. An ephemeral deferral is edited; a public one is
+ * removed and the answer sent as an ephemeral follow-up, because a refusal or a mistyped option
+ * is the asker's business only (a deferral's visibility cannot change afterwards).
+ */
+export async function answerDeferred(
+  interaction: AnswerableInteraction,
+  ephemeral: boolean,
+  reply: Reply,
+  state: InteractionState,
+  reopenStateId?: string,
+): Promise<void> {
+  const [message] = await renderReply(reply, { state, ephemeral: true, reopenStateId });
+  if (!message) return;
+  if (ephemeral) {
+    await interaction.editReply(messageOptions(message));
+    return;
+  }
+  await interaction.deleteReply();
+  await interaction.followUp({ ...messageOptions(message), flags: MessageFlags.Ephemeral });
+}
+
+export function unavailableReply(): Reply {
+  return textReply(new TemporarilyUnavailableError().message, {
+    tone: 'warning',
+    title: 'Temporarily unavailable',
+  });
+}
+
+/** A button whose state is gone (kept 15 minutes) or that an older version made. */
+export function expiredReply(what: string): Reply {
+  return textReply(`${what} Run the command again.`, { tone: 'warning' });
+}

@@ -1,0 +1,56 @@
+/**
+ * `npm run discord:deploy`: registers the registry's slash commands with Discord. With
+ * DISCORD_GUILD_ID, in that guild only (instant, for development); without, globally. Needs
+ * DISCORD_TOKEN and DISCORD_APPLICATION_ID; DISCORD_API_URL points it elsewhere (tests).
+ * Prints what it did; exit code 1 when Discord refused, 2 when the configuration is incomplete.
+ */
+import { DiscordAPIError, REST } from 'discord.js';
+import { registry } from '../../commands/registry.js';
+import { configSchema } from '../../config.js';
+import { putApplicationCommands } from './put-application-commands.js';
+
+const deployConfig = configSchema.pick({
+  DISCORD_TOKEN: true,
+  DISCORD_APPLICATION_ID: true,
+  DISCORD_GUILD_ID: true,
+  DISCORD_API_URL: true,
+});
+
+const parsed = deployConfig.safeParse(process.env);
+const config = parsed.success ? parsed.data : undefined;
+if (!config?.DISCORD_TOKEN || !config.DISCORD_APPLICATION_ID) {
+  console.error(
+    'discord:deploy needs DISCORD_TOKEN (the bot token) and DISCORD_APPLICATION_ID (the application id); DISCORD_GUILD_ID deploys to one guild instead of globally.',
+  );
+  process.exit(2);
+}
+
+const rest = new REST({
+  version: '10',
+  ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}),
+}).setToken(config.DISCORD_TOKEN);
+
+try {
+  const deployed = await putApplicationCommands({
+    rest,
+    applicationId: config.DISCORD_APPLICATION_ID,
+    guildId: config.DISCORD_GUILD_ID,
+    registry,
+  });
+  const where =
+    deployed.scope === 'guild'
+      ? `to guild ${config.DISCORD_GUILD_ID} (they show at once)`
+      : 'globally (to every server the bot is in)';
+  console.log(`Deployed ${deployed.commands.length} slash commands ${where}:`);
+  for (const command of deployed.commands) console.log(`  /${command}`);
+} catch (error) {
+  // Discord's error names the problem; the token never appears in it.
+  const reason =
+    error instanceof DiscordAPIError
+      ? `Discord answered ${error.status}: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  console.error(`discord:deploy failed: ${reason}`);
+  process.exit(1);
+}

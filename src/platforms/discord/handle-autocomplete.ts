@@ -1,0 +1,26 @@
+import type { AutocompleteInteraction } from 'discord.js';
+import { mayRun } from '../../access/access-policy.js';
+import type { AdapterContext } from './adapter-context.js';
+import { autocompleteChoices } from './autocomplete.js';
+import { chatUserOf, commandNameOf } from './map-interaction.js';
+
+/**
+ * Suggestions while an option is typed, from the cache only (never a club call). Member names are
+ * suggested only to someone the cache shows may run the command: a name list is personal data.
+ */
+export async function handleAutocomplete(
+  context: AdapterContext,
+  interaction: AutocompleteInteraction,
+): Promise<void> {
+  const command = context.registry.find(
+    (candidate) => candidate.name === commandNameOf(interaction),
+  );
+  const focused = interaction.options.getFocused(true);
+  const kind = command?.options.find((option) => option.name === focused.name)?.autocomplete;
+  if (!command || !kind) return interaction.respond([]);
+  if (kind === 'members') {
+    const asker = await context.peekAsker(chatUserOf(interaction));
+    if (!asker || !mayRun(asker, command, context.policy)) return interaction.respond([]);
+  }
+  return interaction.respond(await autocompleteChoices(kind, String(focused.value), context.cache));
+}

@@ -1,0 +1,62 @@
+import type { Interaction } from 'discord.js';
+import type { AdapterContext } from './adapter-context.js';
+import { answerDeferred, replyPrivately } from './answer-interaction.js';
+import { handleAutocomplete } from './handle-autocomplete.js';
+import { handleButton } from './handle-button.js';
+import { handleCommand } from './handle-command.js';
+import { handleModalSubmit } from './handle-modal-submit.js';
+import { commandNameOf, mapCommandInteraction } from './map-interaction.js';
+import { textReply } from '../../commands/reply.js';
+
+/**
+ * Routes one interaction. Interactions of another application are ignored (nothing is answered
+ * or enqueued). A failure is logged by interaction id (never its options, which may hold names)
+ * and, where the interaction can still be answered, told to the person.
+ */
+export function createInteractionHandler(
+  context: AdapterContext,
+): (interaction: Interaction) => Promise<void> {
+  const { logger } = context;
+  return async (interaction) => {
+    if (interaction.applicationId !== context.applicationId) {
+      logger.warn(
+        { interaction: interaction.id },
+        'ignored an interaction for another application',
+      );
+      return;
+    }
+    try {
+      if (interaction.isChatInputCommand()) {
+        const name = commandNameOf(interaction);
+        const command = context.registry.find((candidate) => candidate.name === name);
+        const { input } = mapCommandInteraction(interaction, { ephemeral: true });
+        return await handleCommand(context, interaction, input, command);
+      }
+      if (interaction.isAutocomplete()) return await handleAutocomplete(context, interaction);
+      if (interaction.isModalSubmit()) return await handleModalSubmit(context, interaction);
+      if (interaction.isButton()) return await handleButton(context, interaction);
+    } catch (error) {
+      logger.error(
+        {
+          interaction: interaction.id,
+          err: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        },
+        'discord interaction failed',
+      );
+      await tellFailure(context, interaction).catch(() => undefined);
+    }
+  };
+}
+
+async function tellFailure(context: AdapterContext, interaction: Interaction): Promise<void> {
+  if (!interaction.isRepliable() || interaction.isAutocomplete()) return;
+  if (!(interaction.isChatInputCommand() || interaction.isButton() || interaction.isModalSubmit()))
+    return;
+  const reply = textReply(
+    `Something went wrong on the bot's side, sorry. Please try again; if it keeps happening, tell the club's bot admin (reference ${interaction.id}).`,
+    { tone: 'error', title: 'Sorry, that did not work' },
+  );
+  if (interaction.deferred)
+    return answerDeferred(interaction, interaction.ephemeral ?? true, reply, context.state);
+  if (!interaction.replied) return replyPrivately(interaction, reply, context.state);
+}

@@ -1,0 +1,60 @@
+/**
+ * An admin links a Discord user to a club member (Discord holds no email to match):
+ *
+ *   tsx src/platforms/discord/link-member.ts <discord user id> <member email or Guid>
+ *   tsx src/platforms/discord/link-member.ts --remove <discord user id>
+ *
+ * Reads REDIS_URL (the bot's Redis); the key prefix is `club-bot`
+ * unless `--prefix <p>` says otherwise. The link takes effect on the person's next command.
+ */
+import { Redis } from 'ioredis';
+import { createMemberLinks } from '../../access/member-links.js';
+import { createReadCache } from '../../cache/read-cache.js';
+import { configSchema } from '../../config.js';
+import { linkDiscordUser } from './link-discord-user.js';
+
+const usage =
+  'usage: link-member.ts [--prefix club-bot] <discord user id> <member email or Guid>\n       link-member.ts [--prefix club-bot] --remove <discord user id>';
+
+const args = process.argv.slice(2);
+let prefix = 'club-bot';
+const prefixAt = args.indexOf('--prefix');
+if (prefixAt >= 0) {
+  prefix = args[prefixAt + 1] ?? '';
+  args.splice(prefixAt, 2);
+}
+const remove = args[0] === '--remove';
+if (remove) args.shift();
+const [userId, memberRef] = args;
+if (!prefix || !userId || (!remove && !memberRef) || args.length > 2) {
+  console.error(usage);
+  process.exit(2);
+}
+
+const parsed = configSchema.pick({ REDIS_URL: true }).safeParse(process.env);
+if (!parsed.success) {
+  console.error('link-member needs REDIS_URL: the Redis the bot uses (redis://host:6379).');
+  process.exit(2);
+}
+
+const redis = new Redis(parsed.data.REDIS_URL, { maxRetriesPerRequest: 2 });
+const links = createMemberLinks(redis, prefix);
+try {
+  if (remove) {
+    await links.remove({ platform: 'discord', userId });
+    console.log(`Discord user ${userId} is no longer linked to a member.`);
+  } else {
+    const guid = await linkDiscordUser(
+      { links, cache: createReadCache({ redis, prefix }) },
+      userId,
+      memberRef ?? '',
+    );
+    console.log(`Discord user ${userId} is now linked to member ${guid}.`);
+  }
+  process.exitCode = 0;
+} catch (error) {
+  console.error(`link-member: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  redis.disconnect();
+}

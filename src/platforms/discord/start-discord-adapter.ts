@@ -1,0 +1,94 @@
+import { once } from 'node:events';
+import { Events, type Client } from 'discord.js';
+import type { Redis } from 'ioredis';
+import type { AccessPolicy } from '../../access/access-policy.js';
+import type { AskerPeek } from '../../access/peek-asker.js';
+import type { ReadCache } from '../../cache/read-cache.js';
+import type { CommandDefinition } from '../../commands/command.js';
+import { registry as defaultRegistry } from '../../commands/registry.js';
+import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
+import type { Logger } from '../../log.js';
+import { createDiscordClient } from './create-discord-client.js';
+import { createInteractionHandler } from './handle-interaction.js';
+import { createInteractionState } from './interaction-state.js';
+
+export { createDiscordReplySink, type DiscordReplySinkOptions } from './discord-reply-sink.js';
+
+/** Options for {@link startDiscordAdapter}. */
+export interface DiscordAdapterOptions {
+  /** The bot token (DISCORD_TOKEN). */
+  token: string;
+  /** The application id (DISCORD_APPLICATION_ID); interactions for any other are ignored. */
+  applicationId: string;
+  /** Discord's REST base (DISCORD_API_URL). Default: Discord's. */
+  apiUrl?: string;
+  dispatcher: Dispatcher;
+  /** Default: the bot's registry. */
+  registry?: readonly CommandDefinition[];
+  /** The shared Redis and key prefix: the cache is peeked, button state is kept there. */
+  redis: Redis;
+  prefix: string;
+  cache: Pick<ReadCache, 'peek'>;
+  peekAsker: AskerPeek;
+  policy: AccessPolicy;
+  /** The club's time zone (CLUB_TIMEZONE). */
+  timezone: string;
+  logger: Logger;
+  now?: () => Date;
+}
+
+/** A running Discord adapter. */
+export interface DiscordAdapter {
+  client: Client;
+  /** Waits for interactions being handled, then disconnects. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Connects to Discord's gateway and answers interactions: commands through the dispatcher, forms
+ * as modals, autocomplete from the cache. discord.js reconnects and resumes by itself after a
+ * dropped connection; errors are logged, never thrown out of a listener.
+ */
+export async function startDiscordAdapter(options: DiscordAdapterOptions): Promise<DiscordAdapter> {
+  const logger = options.logger.child({ component: 'discord' });
+  const client = createDiscordClient({ apiUrl: options.apiUrl });
+  const handle = createInteractionHandler({
+    applicationId: options.applicationId,
+    dispatcher: options.dispatcher,
+    registry: options.registry ?? defaultRegistry,
+    cache: options.cache,
+    peekAsker: options.peekAsker,
+    policy: options.policy,
+    state: createInteractionState(options.redis, options.prefix),
+    timezone: options.timezone,
+    logger,
+    now: options.now ?? (() => new Date()),
+  });
+  const inFlight = new Set<Promise<void>>();
+  client.on(Events.InteractionCreate, (interaction) => {
+    const handling = handle(interaction);
+    inFlight.add(handling);
+    void handling.finally(() => inFlight.delete(handling));
+  });
+  client.on(Events.Error, (error) => logger.error({ err: error.message }, 'discord client error'));
+  client.on(Events.ShardError, (error, shard) =>
+    logger.warn({ err: error.message, shard }, 'discord gateway connection error; reconnecting'),
+  );
+  client.on(Events.Warn, (message) => logger.warn({ detail: message }, 'discord warning'));
+  client.on(Events.ShardResume, (shard) => logger.info({ shard }, 'discord gateway resumed'));
+
+  try {
+    await Promise.all([once(client, Events.ClientReady), client.login(options.token)]);
+  } catch (error) {
+    await client.destroy();
+    throw error;
+  }
+  logger.info({ application: options.applicationId }, 'discord adapter connected');
+  return {
+    client,
+    async stop() {
+      await Promise.allSettled([...inFlight]);
+      await client.destroy();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { DiscordAPIError, HTTPError, RateLimitError } from 'discord.js';
+import { DeliveryError } from '../../jobs/reply-sink.js';
+
+/**
+ * A failed Discord REST call in the worker's terms. 429 → retry after Discord's Retry-After;
+ * 401/403 → permanent (retrying bad credentials blindly earns a temporary ban: 10,000 invalid
+ * requests in 10 minutes); 400/404 → permanent (the message or the token is gone, or the body is
+ * wrong: sending it again changes nothing); 5xx and network errors → retry. The cause is a
+ * summary, not Discord's error, whose URL carries the interaction token.
+ */
+export function toDeliveryError(error: unknown, what: string): DeliveryError {
+  if (error instanceof DeliveryError) return error;
+  if (error instanceof RateLimitError) {
+    const retryAfterMs = Math.max(error.retryAfter, error.timeToReset, 1_000);
+    return new DeliveryError(`Discord rate-limited ${what}; retry in ${retryAfterMs} ms.`, {
+      retryAfterMs,
+      cause: new Error(`429 ${error.global ? 'global' : error.route}`),
+    });
+  }
+  if (error instanceof DiscordAPIError) {
+    const permanent = [400, 401, 403, 404].includes(error.status);
+    return new DeliveryError(`Discord answered ${error.status} (code ${error.code}) to ${what}.`, {
+      permanent,
+      cause: new Error(`${error.status} ${error.code}: ${error.message}`),
+    });
+  }
+  if (error instanceof HTTPError) {
+    return new DeliveryError(`Discord answered ${error.status} to ${what}.`, {
+      cause: new Error(`${error.status} ${error.name}`),
+    });
+  }
+  const summary = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return new DeliveryError(`Could not reach Discord for ${what}.`, { cause: new Error(summary) });
+}
