@@ -39,6 +39,8 @@ export interface SlackAppOptions {
   prefix: string;
   logger: Logger;
   now?: () => number;
+  /** When a slow command or form is acknowledged anyway (Slack allows 3 s). Default: 2500 ms. */
+  ackDeadlineMs?: number;
 }
 
 /**
@@ -94,6 +96,7 @@ export function createSlackApp(options: SlackAppOptions): App {
     }),
     logger,
     now: options.now ?? Date.now,
+    ackDeadlineMs: options.ackDeadlineMs ?? 2_500,
   };
   registerSlashCommands(app, deps);
   registerViewSubmission(app, deps);

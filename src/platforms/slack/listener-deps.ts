@@ -18,4 +18,9 @@ export interface ListenerDeps {
   sink: ReplySink;
   logger: Logger;
   now(): number;
+  /**
+   * When an acknowledgement is sent whatever the work has reached, so Slack never shows its own
+   * timeout error (it allows 3 s, network included). Default: 2500 ms.
+   */
+  ackDeadlineMs: number;
 }

@@ -14,6 +14,8 @@ export function slashCommandNames(registry: readonly CommandDefinition[]): strin
 }
 
 export const workingOnIt = 'Working on it…';
+const slowText =
+  'The bot is slow to answer right now. If no reply comes within a minute, please try again.';
 
 /**
  * One listener per slash command: map, ask the dispatcher, acknowledge within milliseconds with
@@ -33,6 +35,10 @@ export function registerSlashCommands(app: App, deps: ListenerDeps): void {
         acked = true;
         await ack(response);
       };
+      const deadline = setTimeout(() => {
+        deps.logger.warn({ id, command: command.command }, 'acknowledged at the deadline');
+        answer({ response_type: 'ephemeral', text: slowText }).catch(() => undefined);
+      }, deps.ackDeadlineMs);
       try {
         const email = await deps.emailOf(command.user_id, command.team_id);
         const { input, user, replyTo } = mapSlashCommand(command, { id, email, now: deps.now() });
@@ -81,6 +87,8 @@ export function registerSlashCommands(app: App, deps: ListenerDeps): void {
           response_type: 'ephemeral',
           text: `Something went wrong on the bot's side, sorry. Please try again; if it keeps happening, tell the club's bot admin (reference ${id}).`,
         }).catch(() => undefined);
+      } finally {
+        clearTimeout(deadline);
       }
     });
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { App, ViewOutput } from '@slack/bolt';
+import type { App, ViewOutput, ViewResponseAction } from '@slack/bolt';
 import { replyToPlainText } from '../../commands/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import type { SlackReplyAddress } from '../../jobs/reply-address.js';
@@ -27,8 +27,15 @@ const errorText = (text: string) => truncate(text, 300);
  * keeps the modal open with everything typed.
  */
 export function registerViewSubmission(app: App, deps: ListenerDeps): void {
-  app.view(formCallbackId, async ({ ack, body, view }) => {
+  app.view(formCallbackId, async ({ ack: ackOnce, body, view }) => {
     const id = randomUUID();
+    let acked = false;
+    // The deadline below may have answered already: Bolt throws on a second ack.
+    const ack = async (response?: ViewResponseAction): Promise<void> => {
+      if (acked) return;
+      acked = true;
+      await ackOnce(response);
+    };
     const { values, metadata } = readViewSubmission(view);
     const inputIds = view.blocks.flatMap((block) =>
       block.type === 'input' && block.block_id ? [block.block_id] : [],
@@ -38,6 +45,13 @@ export function registerViewSubmission(app: App, deps: ListenerDeps): void {
       ack({ response_action: 'errors', errors: { [firstInput]: errorText(text) } });
     if (!metadata)
       return sayOnFirst('This form is out of date. Close it and run the command again.');
+    // Pressing Submit again sends the same view: filed once, thanks to the view id as the key.
+    const deadline = setTimeout(() => {
+      deps.logger.warn({ id, form: metadata.form }, 'acknowledged at the deadline');
+      sayOnFirst(
+        'The bot is slow to answer. Your text is still here: press Submit again in a moment (it will not be filed twice).',
+      ).catch(() => undefined);
+    }, deps.ackDeadlineMs);
     try {
       const teamId = body.team?.id ?? body.user.team_id;
       const email = await deps.emailOf(body.user.id, teamId);
@@ -92,6 +106,8 @@ export function registerViewSubmission(app: App, deps: ListenerDeps): void {
       return sayOnFirst(
         `Something went wrong on the bot's side and nothing was sent. Your text is still here; try again (reference ${id}).`,
       );
+    } finally {
+      clearTimeout(deadline);
     }
   });
 }

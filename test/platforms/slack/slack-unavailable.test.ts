@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultAccessPolicy } from '../../../src/access/access-policy.js';
+import { createAskerPeek } from '../../../src/access/peek-asker.js';
+import { createReadCache } from '../../../src/cache/read-cache.js';
+import { registry } from '../../../src/commands/registry.js';
+import { createDispatcher } from '../../../src/dispatch/create-dispatcher.js';
+import { createClubQueue, type ClubQueue } from '../../../src/jobs/club-queue.js';
+import { createLogger } from '../../../src/log.js';
+import {
+  startSlackAdapter,
+  type RunningSlackAdapter,
+} from '../../../src/platforms/slack/start-slack-adapter.js';
+import {
+  interactionBody,
+  postToSlackApp,
+  slashCommandBody,
+  viewSubmissionPayload,
+} from '../../fakes/slack/slack-requests.js';
+import { startFakeSlack, type FakeSlack } from '../../fakes/slack/start-fake-slack.js';
+import { connectTestRedis, uniquePrefix } from '../../support/redis.js';
+
+const secret = 'unavailable-secret';
+const logger = createLogger({ level: 'silent' });
+let fake: FakeSlack;
+let live: Redis;
+const deadConnections: Redis[] = [];
+const queues: ClubQueue[] = [];
+const adapters: RunningSlackAdapter[] = [];
+
+/** A Redis that never answers: a socket nobody listens on, commands waiting in ioredis's queue. */
+function deadRedis(): Redis {
+  const redis = new Redis({
+    path: join(tmpdir(), `no-redis-${randomUUID()}.sock`),
+    maxRetriesPerRequest: null,
+    retryStrategy: () => 200,
+  });
+  redis.on('error', () => undefined);
+  deadConnections.push(redis);
+  return redis;
+}
+
+/** The adapter with the dispatcher's Redis down, and the adapter's own Redis `adapterRedis`. */
+async function adapterWithRedisDown(adapterRedis: Redis, ackDeadlineMs?: number): Promise<string> {
+  const dead = deadRedis();
+  const prefix = uniquePrefix('down');
+  const queue = createClubQueue({ connection: dead, prefix });
+  queue.queue.on('error', () => undefined);
+  queues.push(queue);
+  const dispatcher = createDispatcher({
+    registry,
+    policy: defaultAccessPolicy,
+    queue,
+    peekAsker: createAskerPeek({
+      cache: createReadCache({ redis: dead, prefix }),
+      policy: defaultAccessPolicy,
+    }),
+    timezone: 'Europe/London',
+  });
+  const adapter = await startSlackAdapter({
+    signingSecret: secret,
+    botToken: 'xoxb-down',
+    slackApiUrl: fake.apiUrl,
+    botId: 'BBOT',
+    botUserId: 'UBOT',
+    port: 0,
+    host: '127.0.0.1',
+    dispatcher,
+    redis: adapterRedis,
+    prefix,
+    logger,
+    ...(ackDeadlineMs ? { ackDeadlineMs } : {}),
+  });
+  adapters.push(adapter);
+  return `http://127.0.0.1:${adapter.port}/slack/events`;
+}
+
+beforeAll(async () => {
+  fake = await startFakeSlack();
+  live = connectTestRedis();
+});
+afterAll(async () => {
+  for (const adapter of adapters) await adapter.stop();
+  for (const redis of deadConnections) redis.disconnect();
+  await live?.quit();
+  await fake?.close();
+});
+
+const person = { userId: 'UDOWN', channelId: 'CPOOL' };
+
+describe('when Redis does not answer, people hear "temporarily unavailable" within Slack’s 3 s', () => {
+  it('when all of Redis is down, a slash command is answered in time and nothing hangs', async () => {
+    const url = await adapterWithRedisDown(deadRedis());
+    const body = slashCommandBody(person, '/whoswho', '', { responseUrl: fake.responseUrl() });
+    const answer = await postToSlackApp(url, body, { secret });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({
+      response_type: 'ephemeral',
+      text: 'The bot is temporarily unavailable. Please try again in a minute.',
+    });
+    expect(answer.elapsedMs).toBeLessThan(3_000);
+  });
+
+  it('when only the queue’s Redis is down, the dispatcher’s 2 s limit still answers in time', async () => {
+    const url = await adapterWithRedisDown(live);
+    const body = slashCommandBody(person, '/session', 'Tuesday', {
+      responseUrl: fake.responseUrl(),
+    });
+    const answer = await postToSlackApp(url, body, { secret });
+    expect(answer.json?.text).toContain('temporarily unavailable');
+    expect(answer.elapsedMs).toBeLessThan(3_000);
+  });
+
+  it('when a form is submitted while Redis is down, the modal stays open with what was typed and says so', async () => {
+    const url = await adapterWithRedisDown(live);
+    const view = {
+      id: 'VDOWN1',
+      callback_id: 'club-form',
+      private_metadata: JSON.stringify({
+        form: 'incident',
+        channelId: 'CPOOL',
+        issuedAt: Date.now(),
+      }),
+      blocks: [
+        { type: 'input', block_id: 'title', element: { type: 'plain_text_input' } },
+        { type: 'input', block_id: 'date', element: { type: 'datepicker' } },
+      ],
+    };
+    const payload = viewSubmissionPayload(person, view, { title: 'Wet floor', date: '2026-03-14' });
+    const answer = await postToSlackApp(url, interactionBody(payload), { secret });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ response_action: 'errors' });
+    expect((answer.json?.errors as Record<string, string>).title).toContain(
+      'temporarily unavailable',
+    );
+    expect(answer.elapsedMs).toBeLessThan(3_000);
+  });
+
+  it('when the work takes longer than the acknowledgement deadline, Slack is answered at the deadline', async () => {
+    const url = await adapterWithRedisDown(live, 300);
+    const body = slashCommandBody(person, '/session', 'Tuesday', {
+      responseUrl: fake.responseUrl(),
+    });
+    const answer = await postToSlackApp(url, body, { secret });
+    expect(answer.status).toBe(200);
+    expect(answer.json?.text).toContain('slow to answer');
+    expect(answer.elapsedMs).toBeLessThan(1_500);
+  });
+});
