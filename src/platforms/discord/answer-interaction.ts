@@ -52,9 +52,8 @@ export async function answerDeferred(
   ephemeral: boolean,
   reply: Reply,
   state: InteractionState,
-  reopenStateId?: string,
 ): Promise<void> {
-  const [message] = await renderReply(reply, { state, ephemeral: true, reopenStateId });
+  const [message] = await renderReply(reply, { state, ephemeral: true });
   if (!message) return;
   if (ephemeral) {
     await interaction.editReply(messageOptions(message));

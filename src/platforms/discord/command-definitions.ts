@@ -19,6 +19,28 @@ export const commandLimits = {
   optionValue: 200,
 } as const;
 
+/**
+ * Discord cannot run a command that also has subcommands, so a command whose name starts a family
+ * ("waitinglist" beside "waitinglist add") is deployed as this subcommand: `/waitinglist show`.
+ */
+export const bareSubcommand = 'show';
+
+/**
+ * The registry name of a command as Discord sends it: "waitinglist show" is "waitinglist" when the
+ * registry has no "waitinglist show"; every other name is the same on both sides.
+ */
+export function registryCommandName(
+  registry: readonly Pick<CommandDefinition, 'name'>[],
+  discordName: string,
+): string {
+  if (registry.some((command) => command.name === discordName)) return discordName;
+  const base = discordName.slice(0, -` ${bareSubcommand}`.length);
+  return discordName.endsWith(` ${bareSubcommand}`) &&
+    registry.some((command) => command.name === base)
+    ? base
+    : discordName;
+}
+
 /** The registry cannot be deployed as it is (a mistake in a command's declaration). */
 export class CommandDefinitionError extends Error {
   readonly code = 'command-definition';
@@ -30,8 +52,9 @@ export class CommandDefinitionError extends Error {
 
 /**
  * Pure: the registry as Discord application commands, for a bulk overwrite. Names with two words
- * ("incident new", "incident list") become one command with subcommands; every option is a
- * string, with its choices or autocomplete. Commands are usable in servers only, where member
+ * ("incident new", "incident list") become one command with subcommands; a bare command beside its
+ * family becomes the subcommand {@link bareSubcommand}; every option is a string, with its choices
+ * or autocomplete. Commands are usable in servers only, where member
  * roles exist for the access policy. Throws {@link CommandDefinitionError} naming the command when
  * Discord would refuse it, so a bad declaration fails the deploy rather than half-applying.
  */
@@ -57,9 +80,9 @@ export function commandDefinitions(
     if (commands.length === 1 && only && only.name === base) {
       return { ...common, description: describe(only.description), options: options(only) };
     }
-    if (commands.some((command) => command.name === base)) {
+    if (commands.some((command) => command.name === `${base} ${bareSubcommand}`)) {
       throw new CommandDefinitionError(
-        `/${base} is both a command and a family of subcommands; Discord allows one or the other.`,
+        `/${base} ${bareSubcommand} is taken, so /${base} beside its subcommands has no name on Discord.`,
       );
     }
     if (commands.length > commandLimits.options) {
@@ -69,7 +92,7 @@ export function commandDefinitions(
     }
     const subcommands = commands.map((command): APIApplicationCommandSubcommandOption => ({
       type: ApplicationCommandOptionType.Subcommand,
-      name: command.name.split(' ')[1] ?? '',
+      name: command.name.split(' ')[1] ?? bareSubcommand,
       description: describe(command.description),
       options: options(command),
     }));

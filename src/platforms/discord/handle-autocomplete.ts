@@ -2,6 +2,7 @@ import type { AutocompleteInteraction } from 'discord.js';
 import { mayRun } from '../../access/access-policy.js';
 import type { AdapterContext } from './adapter-context.js';
 import { autocompleteChoices } from './autocomplete.js';
+import { registryCommandName } from './command-definitions.js';
 import { chatUserOf, commandNameOf } from './map-interaction.js';
 
 /**
@@ -12,9 +13,8 @@ export async function handleAutocomplete(
   context: AdapterContext,
   interaction: AutocompleteInteraction,
 ): Promise<void> {
-  const command = context.registry.find(
-    (candidate) => candidate.name === commandNameOf(interaction),
-  );
+  const name = registryCommandName(context.registry, commandNameOf(interaction));
+  const command = context.registry.find((candidate) => candidate.name === name);
   const focused = interaction.options.getFocused(true);
   const kind = command?.options.find((option) => option.name === focused.name)?.autocomplete;
   if (!command || !kind) return interaction.respond([]);

@@ -1,13 +1,14 @@
 import type { ButtonInteraction } from 'discord.js';
+import { formCommands } from '../../commands/form-commands.js';
 import type { Reply } from '../../commands/reply.js';
 import type { AdapterContext } from './adapter-context.js';
 import { expiredReply, messageOptions, replyPrivately } from './answer-interaction.js';
 import { decodeCustomId } from './custom-ids.js';
 import { handleCommand } from './handle-command.js';
-import type { KeptForm } from './handle-modal-submit.js';
+import { chatUserOf } from './map-interaction.js';
 import type { DiscordMessage } from './render-messages.js';
 import { renderModal } from './render-modal.js';
-import { renderReply } from './render-reply.js';
+import { renderReply, type KeptForm } from './render-reply.js';
 
 /**
  * A pressed button: reopen a form filled in (the modal is the first response), turn a page of a
@@ -23,7 +24,7 @@ export async function handleButton(
   switch (id?.kind) {
     case 'reopen': {
       const kept = await state.get<KeptForm>('reopen', id.stateId);
-      if (!kept)
+      if (!kept || !Object.hasOwn(formCommands, kept.form))
         return replyPrivately(
           interaction,
           expiredReply(
@@ -31,7 +32,15 @@ export async function handleButton(
           ),
           state,
         );
-      await interaction.showModal(renderModal(kept.form, kept.values));
+      // Rebuilt for who presses it now (a linked member sees the status, others give their name).
+      const user = chatUserOf(interaction);
+      const asker = (await context.peekAsker(user)) ?? { user, roles: ['everyone'] };
+      const form = formCommands[kept.form].buildForm({
+        asker,
+        now: context.now(),
+        timezone: context.timezone,
+      });
+      await interaction.showModal(renderModal(form, kept.values));
       return;
     }
     case 'page': {

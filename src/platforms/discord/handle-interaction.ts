@@ -5,7 +5,8 @@ import { handleAutocomplete } from './handle-autocomplete.js';
 import { handleButton } from './handle-button.js';
 import { handleCommand } from './handle-command.js';
 import { handleModalSubmit } from './handle-modal-submit.js';
-import { commandNameOf, mapCommandInteraction } from './map-interaction.js';
+import { registryCommandName } from './command-definitions.js';
+import { mapCommandInteraction } from './map-interaction.js';
 import { textReply } from '../../commands/reply.js';
 
 /**
@@ -27,10 +28,10 @@ export function createInteractionHandler(
     }
     try {
       if (interaction.isChatInputCommand()) {
-        const name = commandNameOf(interaction);
-        const command = context.registry.find((candidate) => candidate.name === name);
         const { input } = mapCommandInteraction(interaction, { ephemeral: true });
-        return await handleCommand(context, interaction, input, command);
+        const name = registryCommandName(context.registry, input.name);
+        const command = context.registry.find((candidate) => candidate.name === name);
+        return await handleCommand(context, interaction, { ...input, name }, command);
       }
       if (interaction.isAutocomplete()) return await handleAutocomplete(context, interaction);
       if (interaction.isModalSubmit()) return await handleModalSubmit(context, interaction);

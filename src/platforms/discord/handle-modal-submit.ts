@@ -2,7 +2,6 @@ import { MessageFlags, type ModalSubmitInteraction } from 'discord.js';
 import type { Asker } from '../../commands/chat-user.js';
 import { formCommands } from '../../commands/form-commands.js';
 import { formInvalidReply } from '../../commands/form-replies.js';
-import type { FormDefinition, FormValues } from '../../commands/form.js';
 import type { Reply } from '../../commands/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import type { AdapterContext } from './adapter-context.js';
@@ -14,12 +13,6 @@ import {
 } from './answer-interaction.js';
 import { decodeCustomId } from './custom-ids.js';
 import { chatUserOf, formValuesOf, replyAddressOf } from './map-interaction.js';
-
-/** What "Reopen the form" shows again, kept in Redis for 15 minutes. */
-export interface KeptForm {
-  form: FormDefinition;
-  values: FormValues;
-}
 
 /**
  * A submitted modal. Deferred (ephemeral) at once, then checked and enqueued under the
@@ -51,21 +44,18 @@ export async function handleModalSubmit(
     );
     if (result.kind === 'reply') return answerDeferred(interaction, true, result.reply, state);
     if (result.kind === 'queued') return;
-    const stateId = state.newId();
-    await state.put('reopen', stateId, {
-      form: result.form,
-      values: result.values,
-    } satisfies KeptForm);
     const reply = formInvalidReply(
       result.form.title,
       result.errors,
       result.values,
       result.form.fields,
+      id.form,
     );
-    return answerDeferred(interaction, true, withReopenLabel(reply), state, stateId);
+    return answerDeferred(interaction, true, withReopenLabel(reply), state);
   } catch (error) {
     if (!(error instanceof TemporarilyUnavailableError)) throw error;
-    // Redis is not answering, so nothing can be kept for a reopen button: show what was typed.
+    // Redis is not answering, so nothing can be kept for a reopen button: show what was typed
+    // (no form id, so no button that would need Redis).
     const guest: Asker = { user, roles: ['everyone'] };
     const form = formCommands[id.form].buildForm({
       asker: guest,

@@ -1,3 +1,4 @@
+import type { FormId, FormValues } from '../../commands/form.js';
 import type { Reply, ReplyAction } from '../../commands/reply.js';
 import { encodeCustomId, maxCustomIdLength } from './custom-ids.js';
 import type { InteractionState } from './interaction-state.js';
@@ -8,14 +9,20 @@ export interface RenderReplyContext {
   state: InteractionState;
   /** Only the asker sees the message: "Post to channel" is offered (for replies without personal data). */
   ephemeral: boolean;
-  /** Typed form values kept for a "reopen-form" action. Default: none, so that button is left out. */
-  reopenStateId?: string;
+}
+
+/** What "Reopen the form" opens again: the form, filled in with what was typed. */
+export interface KeptForm {
+  form: FormId;
+  values: FormValues;
 }
 
 /**
  * The reply as messages, with the state its buttons need stored in Redis: the pages of a long
- * reply (for Prev/Next) and the reply a "Post to channel" button re-posts. A follow-up command
- * travels in its button's custom id; one too long for it is left out (the reply still names it).
+ * reply (for Prev/Next), the reply a "Post to channel" button re-posts, and the typed values a
+ * "reopen-form" button shows again (a reopen action without its form is left out: the reply lists
+ * what was typed). A follow-up command travels in its button's custom id; one too long for it is
+ * left out (the reply still names it).
  */
 export async function renderReply(
   reply: Reply,
@@ -24,6 +31,7 @@ export async function renderReply(
   const { state } = context;
   const pagesId = state.newId();
   let postId: string | undefined;
+  const kept = new Map<string, KeptForm>();
   const buttonId = (action: ReplyAction): string | undefined => {
     switch (action.kind) {
       case 'run-command': {
@@ -39,13 +47,16 @@ export async function renderReply(
         if (!context.ephemeral || reply.personalData) return undefined;
         postId ??= state.newId();
         return encodeCustomId({ kind: 'post', stateId: postId });
-      case 'reopen-form':
-        return context.reopenStateId
-          ? encodeCustomId({ kind: 'reopen', stateId: context.reopenStateId })
-          : undefined;
+      case 'reopen-form': {
+        if (!action.form) return undefined;
+        const stateId = state.newId();
+        kept.set(stateId, { form: action.form.id, values: action.form.values });
+        return encodeCustomId({ kind: 'reopen', stateId });
+      }
     }
   };
   const messages = renderMessages(reply, { buttonId, pagesId });
+  for (const [stateId, form] of kept) await state.put('reopen', stateId, form);
   if (messages.length > 1) await state.put('pages', pagesId, messages);
   if (postId) {
     const shared: Reply = {

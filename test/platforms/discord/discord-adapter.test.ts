@@ -46,7 +46,7 @@ let coachName: string;
 beforeAll(async () => {
   fake = await startFakeDiscord({ applicationId });
   // The worker needs the sink before the services that the sink needs exist: hand it over lazily.
-  let sink: ReplySink | undefined;
+  const late: { sink?: ReplySink } = {};
   const policy: AccessPolicy = {
     ...defaultAccessPolicy,
     commands: { meets: ['coach'] },
@@ -54,10 +54,10 @@ beforeAll(async () => {
   };
   harness = await startBotHarness({
     policy,
-    sinks: { discord: { deliver: (address, reply) => sink!.deliver(address, reply) } },
+    sinks: { discord: { deliver: (address, reply) => late.sink!.deliver(address, reply) } },
   });
   const { services, simulator } = harness;
-  sink = createDiscordReplySink({
+  late.sink = createDiscordReplySink({
     apiUrl: fake.apiUrl,
     redis: services.redis,
     prefix: services.prefix,
