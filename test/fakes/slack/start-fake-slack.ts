@@ -57,6 +57,8 @@ export interface FakeSlack {
   postsTo(url: string): ResponseUrlPost[];
   /** The email users.info gives for a user id (none: the profile has no email). */
   setEmail(userId: string, email: string | undefined): void;
+  /** Where apps.connections.open sends a Socket Mode app. */
+  setSocketModeUrl(url: string): void;
   /** The next `times` calls of `method` fail this way. */
   failNext(method: string, failure: WebApiFailure, times?: number): void;
   close(): Promise<void>;
@@ -71,6 +73,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     string,
     { limit: number; used: number; exhausted: ExhaustedAnswer }
   >();
+  let socketModeUrl: string | undefined;
   let views = 0;
   let messages = 0;
 
@@ -100,6 +103,10 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     }
     if (failure) return sendJson(response, 200, { ok: false, error: failure.error });
     switch (method) {
+      case 'apps.connections.open':
+        return socketModeUrl
+          ? sendJson(response, 200, { ok: true, url: socketModeUrl })
+          : sendJson(response, 200, { ok: false, error: 'socket_mode_not_enabled' });
       case 'auth.test':
         return sendJson(response, 200, {
           ok: true,
@@ -173,6 +180,9 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     setEmail(userId, email) {
       if (email === undefined) emails.delete(userId);
       else emails.set(userId, email);
+    },
+    setSocketModeUrl(url) {
+      socketModeUrl = url;
     },
     failNext(method, failure, times = 1) {
       failures.set(method, [

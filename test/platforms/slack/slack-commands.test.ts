@@ -164,4 +164,19 @@ describe('slash commands over HTTP through the real Bolt app, queue and worker',
     expect(answer.json?.text).toContain('"newx" is not something /incident can do');
     expect(await slack.jobTotal()).toBe(before);
   });
+
+  it('when chat.postEphemeral answers 429 with Retry-After, the worker delivers the reply after that wait', async () => {
+    const usedUp = slack.fake.responseUrl({ limit: 0 });
+    slack.fake.failNext('chat.postEphemeral', { status: 429, retryAfterSeconds: 1 });
+    await slack.slash(slack.people.stranger, '/whoswho', 'welfare', { responseUrl: usedUp });
+    const calls = await waitFor(() => {
+      const found = slack.fake
+        .callsTo('chat.postEphemeral')
+        .filter((call) => JSON.stringify(call.args).includes("Who's who: welfare"));
+      return found.length >= 2 && found;
+    }, 'the reply after the 429');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(900);
+    expect(calls[1]!.args).toMatchObject({ channel: 'CPOOL', user: 'USTRANGER' });
+  });
 });
