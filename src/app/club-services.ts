@@ -16,6 +16,7 @@ import { createBudgetedClubApis } from '../jobs/budgeted-club-apis.js';
 import { createClubQueue, type ClubQueue } from '../jobs/club-queue.js';
 import { createFiler, type Filer } from '../jobs/file-once.js';
 import type { Logger } from '../log.js';
+import { healthKeys } from '../ops/health.js';
 
 /** Options for {@link createClubServices}. */
 export interface ClubServicesOptions {
@@ -37,6 +38,7 @@ export interface ClubServicesOptions {
   now?: () => number;
   fetch?: typeof fetch;
   onClubCall?: (info: ClubCallInfo) => void;
+  onCacheRead?: (collection: string, outcome: 'fresh' | 'stale' | 'miss') => void;
 }
 
 /** Everything the bot's processes share through Redis: queue, budget, cache, links. */
@@ -76,6 +78,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
   const cache = createReadCache({
     redis,
     prefix,
+    onRead: options.onCacheRead,
     freshMs: config.CACHE_FRESH_SECONDS * 1000,
     now,
     onBackgroundError: (key, error) =>
@@ -90,7 +93,19 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     timeoutMs: config.CLUB_API_TIMEOUT_MS,
     budget,
     fetch: options.fetch,
-    onCall: options.onClubCall,
+    onCall(info) {
+      // The health check reports the club service's last answer.
+      void redis
+        .hset(
+          healthKeys.clubLastAnswer(prefix),
+          'status',
+          String(info.status),
+          'at',
+          String(Date.now()),
+        )
+        .catch(() => undefined);
+      options.onClubCall?.(info);
+    },
   });
   const data = createCachedClubData(cache, apiFor);
   const links = createMemberLinks(redis, prefix);

@@ -7,7 +7,12 @@ import type { ClubServices } from './club-services.js';
 /** The dispatcher every adapter uses, on the shared services: policy, cache peek, rate limit. */
 export function createBotDispatcher(
   services: ClubServices,
-  options: { timezone: string; ratePerMinute?: number; now?: () => Date },
+  options: {
+    timezone: string;
+    ratePerMinute?: number;
+    now?: () => Date;
+    onDispatched?: (platform: string, kind: string, seconds: number) => void;
+  },
 ): Dispatcher {
   return createDispatcher({
     registry,
@@ -20,6 +25,7 @@ export function createBotDispatcher(
     }),
     timezone: options.timezone,
     now: options.now,
+    onDispatched: options.onDispatched,
     rateLimit: options.ratePerMinute
       ? createRateLimit({
           redis: services.redis,

@@ -1,6 +1,7 @@
 import type { Platform } from '../commands/chat-user.js';
 import { registry } from '../commands/registry.js';
-import { createClubWorker, type ClubWorker } from '../jobs/create-worker.js';
+import { createClubWorker, type ClubWorker, type JobFinished } from '../jobs/create-worker.js';
+import { healthKeys } from '../ops/health.js';
 import { fileSubmission } from '../jobs/file-submission.js';
 import type { ReplySink } from '../jobs/reply-sink.js';
 import type { Logger } from '../log.js';
@@ -16,13 +17,16 @@ export interface StartWorkerOptions {
   lockDurationMs?: number;
   stalledIntervalMs?: number;
   now?: () => number;
+  onFinished?: (event: JobFinished) => void;
+  /** How often the worker tells the health check it is alive. Default: 10 s. */
+  heartbeatMs?: number;
 }
 
 /** Starts a worker on the shared services; `close()` finishes or hands back active jobs. */
 export function startWorker(options: StartWorkerOptions): ClubWorker {
   const { services, timezone } = options;
   const now = () => new Date((options.now ?? Date.now)());
-  return createClubWorker({
+  const worker = createClubWorker({
     connection: services.redis,
     prefix: services.prefix,
     concurrency: options.concurrency,
@@ -56,5 +60,15 @@ export function startWorker(options: StartWorkerOptions): ClubWorker {
       const state = await services.budget.state();
       return state.byPriority[priority].nextUnitAt ?? undefined;
     },
+    onFinished: options.onFinished,
   });
+  const beat = () =>
+    void services.redis
+      .set(healthKeys.workerHeartbeat(services.prefix), String(Date.now()), 'PX', 10 * 60_000)
+      .catch(() => undefined);
+  beat();
+  const heartbeat = setInterval(beat, options.heartbeatMs ?? 10_000);
+  heartbeat.unref();
+  worker.on('closing', () => clearInterval(heartbeat));
+  return worker;
 }

@@ -15,6 +15,8 @@ export interface ReadCacheOptions {
   /** How long a reader of a cold entry waits for another process's load. Default: 20 s. */
   waitMs?: number;
   now?: () => number;
+  /** Told about every read: a fresh hit, a stale hit or a miss (for metrics). */
+  onRead?: (key: string, outcome: 'fresh' | 'stale' | 'miss') => void;
   /** Told about refreshes that failed in the background (the stale entry is still served). */
   onBackgroundError?: (key: string, error: unknown) => void;
 }
@@ -140,12 +142,14 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       const entry = await get<T>(key);
       if (entry) {
         const cached = toCached(entry);
+        options.onRead?.(key, cached.stale ? 'stale' : 'fresh');
         if (cached.stale) {
           const token = await lock(key);
           if (token) refreshInBackground(key, token, load);
         }
         return cached;
       }
+      options.onRead?.(key, 'miss');
       const token = await lock(key);
       if (token) return toCached(await loadAndStore(key, token, load, 'interactive'));
       return waitForOthers(key, load);

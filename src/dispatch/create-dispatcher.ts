@@ -59,6 +59,8 @@ export interface DispatcherOptions {
   redisTimeoutMs?: number;
   /** The per-person command limit. Default: none. */
   rateLimit?: RateLimit;
+  /** Told how each command was handled and how long it took (the adapter's acknowledgement). */
+  onDispatched?: (platform: string, kind: string, seconds: number) => void;
 }
 
 const slowDownReply = textReply(
@@ -91,7 +93,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       : parseCommandText(registry, input.name, '');
   };
 
-  return {
+  const dispatcher: Dispatcher = {
     async command(input, user, replyTo) {
       const parsed = parse(input);
       if (!parsed.ok) return { kind: 'reply', reply: parsed.reply };
@@ -165,5 +167,28 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       );
       return { kind: 'queued' };
     },
+  };
+  if (!options.onDispatched) return dispatcher;
+  const report = options.onDispatched;
+  // Timed around the whole decision, so an error (Redis down) counts too.
+  const timed =
+    <A extends unknown[], R extends { kind: string }>(
+      run: (...args: A) => Promise<R>,
+      platformOf: (...args: A) => string,
+    ) =>
+    async (...args: A): Promise<R> => {
+      const started = performance.now();
+      try {
+        const result = await run(...args);
+        report(platformOf(...args), result.kind, (performance.now() - started) / 1000);
+        return result;
+      } catch (error) {
+        report(platformOf(...args), 'unavailable', (performance.now() - started) / 1000);
+        throw error;
+      }
+    };
+  return {
+    command: timed(dispatcher.command, (_input, user) => user.platform),
+    submitForm: timed(dispatcher.submitForm, (_input, user) => user.platform),
   };
 }

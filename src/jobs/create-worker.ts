@@ -33,10 +33,24 @@ export interface ClubWorkerOptions {
   budgetRetryAt(priority: Priority): Promise<number | undefined>;
   logger: Logger;
   /** Told when a job ends, for metrics. */
-  onFinished?: (name: JobName, outcome: JobResult['outcome'], durationMs: number) => void;
+  onFinished?: (event: JobFinished) => void;
 }
 
 type AnyJob = Job<JobPayloads[JobName], JobResult, JobName>;
+
+/** A finished job, for metrics and the one log line per command. */
+export interface JobFinished {
+  name: JobName;
+  /** The correlation id of the command or submission. */
+  id: string;
+  /** The command name ("session") or the form ("incident"). */
+  what: string;
+  outcome: JobResult['outcome'];
+  /** How long this attempt ran. */
+  durationMs: number;
+  /** From the adapter receiving it to the reply (includes waiting in the queue). */
+  answerMs: number;
+}
 
 /** The bot's BullMQ worker. */
 export type ClubWorker = Worker<JobPayloads[JobName], JobResult, JobName>;
@@ -163,7 +177,20 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
         }
       }
     })();
-    options.onFinished?.(job.name, result.outcome, performance.now() - started);
+    const { id, what, receivedAt } = describe(job);
+    const finished: JobFinished = {
+      name: job.name,
+      id,
+      what,
+      outcome: result.outcome,
+      durationMs: performance.now() - started,
+      answerMs: Date.now() - receivedAt,
+    };
+    logger.info(
+      { ...finished, job: job.id, attempt: job.attemptsMade + 1 },
+      `${job.name} finished`,
+    );
+    options.onFinished?.(finished);
     return result;
   }
 
@@ -188,6 +215,22 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     );
   });
   return worker;
+}
+
+/** Ids and names a job carries, for its log line: never the options or values a person typed. */
+function describe(job: AnyJob): { id: string; what: string; receivedAt: number } {
+  const data = job.data as Partial<
+    JobPayloads['command'] & JobPayloads['form'] & JobPayloads['reply']
+  >;
+  if (data.request)
+    return { id: data.request.id, what: data.request.command, receivedAt: data.request.receivedAt };
+  if (data.submission)
+    return {
+      id: data.submission.id,
+      what: data.submission.form,
+      receivedAt: data.submission.receivedAt,
+    };
+  return { id: data.delivery?.id ?? String(job.id), what: 'reply', receivedAt: job.timestamp };
 }
 
 /** An error for a log line: its class and message, never its data. */

@@ -1,0 +1,131 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { ClubServices } from '../app/club-services.js';
+import { cachedCollections } from '../cache/cached-club-data.js';
+import type { ClubCallInfo } from '../club/create-club-client.js';
+import type { JobFinished } from '../jobs/create-worker.js';
+
+/** The bot's Prometheus metrics (prom-client: the standard Node client, with default process metrics). */
+export interface BotMetrics {
+  readonly registry: Registry;
+  /** An adapter answered a platform within `seconds` (its acknowledgement). */
+  acknowledged(platform: string, kind: string, seconds: number): void;
+  jobFinished(event: JobFinished): void;
+  clubCall(info: ClubCallInfo): void;
+  cacheRead(collection: string, outcome: 'fresh' | 'stale' | 'miss'): void;
+  platformError(platform: string, code: string): void;
+}
+
+const latencyBuckets = [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** Creates the metrics; `services` feeds the gauges read at scrape time (budget, queue, cache). */
+export function createBotMetrics(
+  services?: Pick<ClubServices, 'budget' | 'queue' | 'cache'>,
+): BotMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'clubbot_' });
+  const commands = new Counter({
+    name: 'clubbot_commands_total',
+    help: 'Commands and form submissions finished, by name and outcome.',
+    labelNames: ['job', 'name', 'outcome'],
+    registers: [registry],
+  });
+  const ack = new Histogram({
+    name: 'clubbot_ack_seconds',
+    help: 'Time from a platform request to its acknowledgement.',
+    labelNames: ['platform', 'kind'],
+    buckets: latencyBuckets,
+    registers: [registry],
+  });
+  const answer = new Histogram({
+    name: 'clubbot_answer_seconds',
+    help: 'Time from a platform request to its reply (queue wait included).',
+    labelNames: ['job', 'name'],
+    buckets: latencyBuckets,
+    registers: [registry],
+  });
+  const clubCalls = new Counter({
+    name: 'clubbot_club_calls_total',
+    help: 'Calls to the club service, by method, path template and status.',
+    labelNames: ['method', 'path', 'status'],
+    registers: [registry],
+  });
+  const cache = new Counter({
+    name: 'clubbot_cache_reads_total',
+    help: 'Cache reads by collection and outcome (fresh hit, stale hit, miss).',
+    labelNames: ['collection', 'outcome'],
+    registers: [registry],
+  });
+  const platformErrors = new Counter({
+    name: 'clubbot_platform_api_errors_total',
+    help: 'Errors from the Slack and Discord APIs, by platform and code.',
+    labelNames: ['platform', 'code'],
+    registers: [registry],
+  });
+  if (services) {
+    new Gauge({
+      name: 'clubbot_queue_jobs',
+      help: 'Jobs in the queue by state.',
+      labelNames: ['state'],
+      registers: [registry],
+      async collect() {
+        const counts = await services.queue.queue.getJobCounts(
+          'waiting',
+          'active',
+          'delayed',
+          'failed',
+          'prioritized',
+        );
+        for (const [state, count] of Object.entries(counts)) this.set({ state }, count);
+      },
+    });
+    new Gauge({
+      name: 'clubbot_queue_oldest_waiting_seconds',
+      help: 'Age of the oldest job waiting to start.',
+      registers: [registry],
+      async collect() {
+        const [oldest] = await services.queue.queue.getJobs(['waiting'], -1, -1, true);
+        this.set(oldest ? (Date.now() - oldest.timestamp) / 1000 : 0);
+      },
+    });
+    new Gauge({
+      name: 'clubbot_budget_calls',
+      help: 'The daily call budget: used and remaining overall, available per priority.',
+      labelNames: ['kind', 'priority'],
+      registers: [registry],
+      async collect() {
+        const state = await services.budget.state();
+        this.set({ kind: 'limit', priority: 'all' }, state.limit);
+        this.set({ kind: 'used', priority: 'all' }, state.used);
+        this.set({ kind: 'remaining', priority: 'all' }, state.remaining);
+        for (const [priority, detail] of Object.entries(state.byPriority)) {
+          this.set({ kind: 'available', priority }, detail.available);
+        }
+      },
+    });
+    new Gauge({
+      name: 'clubbot_cache_age_seconds',
+      help: 'Age of each cached collection (absent when not cached).',
+      labelNames: ['collection'],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const { key, fetchedAt } of await services.cache.ages(cachedCollections)) {
+          if (fetchedAt !== null) this.set({ collection: key }, (Date.now() - fetchedAt) / 1000);
+        }
+      },
+    });
+  }
+  return {
+    registry,
+    acknowledged: (platform, kind, seconds) => ack.observe({ platform, kind }, seconds),
+    jobFinished(event) {
+      commands.inc({ job: event.name, name: event.what, outcome: event.outcome });
+      if (event.name !== 'reply')
+        answer.observe({ job: event.name, name: event.what }, event.answerMs / 1000);
+    },
+    clubCall: (info) =>
+      clubCalls.inc({ method: info.method, path: info.path, status: String(info.status) }),
+    cacheRead: (collection, outcome) => cache.inc({ collection, outcome }),
+    platformError: (platform, code) => platformErrors.inc({ platform, code }),
+  };
+}
