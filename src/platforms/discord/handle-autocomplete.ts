@@ -2,6 +2,7 @@ import type { AutocompleteInteraction } from 'discord.js';
 import { mayRun } from '../../access/access-policy.js';
 import type { AdapterContext } from './adapter-context.js';
 import { autocompleteChoices } from './autocomplete.js';
+import { beforeDeadline, firstResponseDeadlineMs } from './before-deadline.js';
 import { registryCommandName } from './command-definitions.js';
 import { chatUserOf, commandNameOf } from './map-interaction.js';
 
@@ -18,9 +19,14 @@ export async function handleAutocomplete(
   const focused = interaction.options.getFocused(true);
   const kind = command?.options.find((option) => option.name === focused.name)?.autocomplete;
   if (!command || !kind) return interaction.respond([]);
-  if (kind === 'members') {
-    const asker = await context.peekAsker(chatUserOf(interaction));
-    if (!asker || !mayRun(asker, command, context.policy)) return interaction.respond([]);
-  }
-  return interaction.respond(await autocompleteChoices(kind, String(focused.value), context.cache));
+  const suggest = async () => {
+    if (kind === 'members') {
+      const asker = await context.peekAsker(chatUserOf(interaction));
+      if (!asker || !mayRun(asker, command, context.policy)) return [];
+    }
+    return autocompleteChoices(kind, String(focused.value), context.cache);
+  };
+  // A slow Redis suggests nothing rather than letting Discord's 3 s run out.
+  const choices = await beforeDeadline(firstResponseDeadlineMs, suggest).catch(() => []);
+  return interaction.respond(choices);
 }

@@ -1,19 +1,34 @@
-import type { ButtonInteraction } from 'discord.js';
+import type { APIModalInteractionResponseCallbackData, ButtonInteraction } from 'discord.js';
 import { formCommands } from '../../commands/form-commands.js';
 import type { Reply } from '../../commands/reply.js';
+import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import type { AdapterContext } from './adapter-context.js';
-import { expiredReply, messageOptions, replyPrivately } from './answer-interaction.js';
-import { decodeCustomId } from './custom-ids.js';
+import {
+  expiredReply,
+  messageOptions,
+  replyPrivately,
+  unavailableReply,
+} from './answer-interaction.js';
+import { beforeDeadline, firstResponseDeadlineMs } from './before-deadline.js';
+import { decodeCustomId, type CustomId } from './custom-ids.js';
 import { handleCommand } from './handle-command.js';
 import { chatUserOf } from './map-interaction.js';
 import type { DiscordMessage } from './render-messages.js';
 import { renderModal } from './render-modal.js';
 import { renderReply, type KeptForm } from './render-reply.js';
 
+/** What a button press is answered with (none of these can be deferred first). */
+type ButtonAnswer =
+  | { kind: 'modal'; modal: APIModalInteractionResponseCallbackData }
+  | { kind: 'update'; message: DiscordMessage }
+  | { kind: 'post'; reply: Reply }
+  | { kind: 'private'; reply: Reply };
+
 /**
  * A pressed button: reopen a form filled in (the modal is the first response), turn a page of a
  * long reply (the message is updated in place), post a reply without personal data to the channel,
- * or run a follow-up command as the person who pressed it (permissions checked again).
+ * or run a follow-up command as the person who pressed it (permissions checked again). What the
+ * button refers to is read from Redis before Discord's 3 s run out, or the person is told to retry.
  */
 export async function handleButton(
   context: AdapterContext,
@@ -21,16 +36,54 @@ export async function handleButton(
 ): Promise<void> {
   const { state } = context;
   const id = decodeCustomId(interaction.customId);
+  if (id?.kind === 'run') {
+    const command = context.registry.find((candidate) => candidate.name === id.command);
+    const [base = '', ...sub] = id.command.split(' ');
+    const text = [...sub, id.args].join(' ').trim();
+    return handleCommand(
+      context,
+      interaction,
+      { id: interaction.id, slash: `/${base}`, text },
+      command,
+    );
+  }
+  const answer = await beforeDeadline(firstResponseDeadlineMs, () =>
+    answerFor(context, interaction, id),
+  ).catch((error: unknown): ButtonAnswer => {
+    if (error instanceof TemporarilyUnavailableError)
+      return { kind: 'private', reply: unavailableReply() };
+    throw error;
+  });
+  switch (answer.kind) {
+    case 'modal':
+      await interaction.showModal(answer.modal);
+      return;
+    case 'update':
+      await interaction.update(messageOptions(answer.message));
+      return;
+    case 'post': {
+      const [message] = await renderReply(answer.reply, { state, ephemeral: false });
+      if (message) await interaction.reply(messageOptions(message));
+      return;
+    }
+    case 'private':
+      return replyPrivately(interaction, answer.reply, state);
+  }
+}
+
+async function answerFor(
+  context: AdapterContext,
+  interaction: ButtonInteraction,
+  id: CustomId | undefined,
+): Promise<ButtonAnswer> {
+  const { state } = context;
+  const gone = (what: string): ButtonAnswer => ({ kind: 'private', reply: expiredReply(what) });
   switch (id?.kind) {
     case 'reopen': {
       const kept = await state.get<KeptForm>('reopen', id.stateId);
       if (!kept || !Object.hasOwn(formCommands, kept.form))
-        return replyPrivately(
-          interaction,
-          expiredReply(
-            'That form was kept for 15 minutes and has gone; what you typed is in the message above.',
-          ),
-          state,
+        return gone(
+          'That form was kept for 15 minutes and has gone; what you typed is in the message above.',
         );
       // Rebuilt for who presses it now (a linked member sees the status, others give their name).
       const user = chatUserOf(interaction);
@@ -40,49 +93,25 @@ export async function handleButton(
         now: context.now(),
         timezone: context.timezone,
       });
-      await interaction.showModal(renderModal(form, kept.values));
-      return;
+      return { kind: 'modal', modal: renderModal(form, kept.values) };
     }
     case 'page': {
       const pages = await state.get<DiscordMessage[]>('pages', id.stateId);
       const page = pages?.[id.page];
-      if (!page)
-        return replyPrivately(
-          interaction,
-          expiredReply('Those pages were kept for 15 minutes and have gone.'),
-          state,
-        );
-      await interaction.update(messageOptions(page));
-      return;
+      return page
+        ? { kind: 'update', message: page }
+        : gone('Those pages were kept for 15 minutes and have gone.');
     }
     case 'post': {
       const reply = await state.get<Reply>('post', id.stateId);
-      if (!reply || reply.personalData)
-        return replyPrivately(
-          interaction,
-          expiredReply('That answer was kept for 15 minutes and has gone.'),
-          state,
-        );
-      const [message] = await renderReply(reply, { state, ephemeral: false });
-      if (message) await interaction.reply(messageOptions(message));
-      return;
-    }
-    case 'run': {
-      const command = context.registry.find((candidate) => candidate.name === id.command);
-      const [base = '', ...sub] = id.command.split(' ');
-      const text = [...sub, id.args].join(' ').trim();
-      return handleCommand(
-        context,
-        interaction,
-        { id: interaction.id, slash: `/${base}`, text },
-        command,
-      );
+      return reply && !reply.personalData
+        ? { kind: 'post', reply }
+        : gone('That answer was kept for 15 minutes and has gone.');
     }
     default:
-      return replyPrivately(
-        interaction,
-        expiredReply('That button is from an older version of the bot.'),
-        state,
-      );
+      return {
+        kind: 'private',
+        reply: expiredReply('That button is from an older version of the bot.'),
+      };
   }
 }

@@ -4,6 +4,7 @@ import type { CommandInput, DispatchResult } from '../../dispatch/create-dispatc
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import type { AdapterContext } from './adapter-context.js';
 import { answerDeferred, replyPrivately, unavailableReply } from './answer-interaction.js';
+import { beforeDeadline, firstResponseDeadlineMs } from './before-deadline.js';
 import { chatUserOf, replyAddressOf } from './map-interaction.js';
 import { renderModal } from './render-modal.js';
 
@@ -39,7 +40,10 @@ export async function handleCommand(
   if (command?.kind === 'form') {
     let result: DispatchResult;
     try {
-      result = await dispatcher.command(input, user, replyAddressOf(interaction, true));
+      // A form command enqueues nothing: if Redis is slow, say so before Discord's 3 s run out.
+      result = await beforeDeadline(firstResponseDeadlineMs, () =>
+        dispatcher.command(input, user, replyAddressOf(interaction, true)),
+      );
     } catch (error) {
       if (error instanceof TemporarilyUnavailableError)
         return replyPrivately(interaction, unavailableReply(), state);

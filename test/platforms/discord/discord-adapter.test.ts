@@ -330,6 +330,58 @@ describe('the Discord adapter, on the real discord.js, queue, worker and simulat
     expect(textOf(update.body.data)).toContain('2 / ');
   });
 
+  it('when an option value is not one the command knows, the command’s help comes back privately', async () => {
+    const payload = chatInput(welfare, {
+      name: 'incident',
+      subcommand: 'list',
+      options: { status: 'Bogus' },
+    });
+    await send(payload);
+    const edit = await editOf(payload.token);
+    expect(textOf(edit.body)).toMatch(/Bogus\\?" is not a status \/incident list knows/);
+  });
+
+  it('when a follow-up button is pressed, its command runs as the person who pressed it', async () => {
+    const press = buttonPress(guest, 'run:help:');
+    const callback = await send(press);
+    expect(callback.body).toEqual({ type: 5, data: { flags: 64 } });
+    const edit = await editOf(press.token);
+    expect(edit.body.embeds?.[0]?.title).toBe('What you can ask the club bot');
+  });
+
+  it('when "Post to channel" is pressed, the reply without personal data is posted publicly', async () => {
+    const token = 'post-to-channel-token';
+    const sink = createDiscordReplySink({
+      apiUrl: fake.apiUrl,
+      redis: harness.services.redis,
+      prefix: harness.services.prefix,
+    });
+    await sink.deliver(
+      {
+        platform: 'discord',
+        userId: guestUserId,
+        applicationId,
+        interactionToken: token,
+        issuedAt: Date.now(),
+        ephemeral: true,
+      },
+      {
+        title: 'Upcoming events',
+        sections: [{ kind: 'list', items: ['Club gala, Sat 6 Dec'] }],
+        visibility: 'asker',
+        personalData: false,
+        actions: [{ id: 'post-to-channel', label: 'Post to channel', kind: 'post-to-channel' }],
+      },
+    );
+    const button = (await editOf(token)).body.components?.[0]?.components[0];
+    const press = buttonPress(guest, button?.custom_id ?? '');
+    const callback = await send(press);
+    expect(callback.body.type).toBe(4);
+    expect(callback.body.data?.flags ?? 0).toBe(0);
+    expect(textOf(callback.body.data)).toContain('Club gala');
+    expect(textOf(callback.body.data)).not.toContain('Post to channel');
+  });
+
   it('when the gateway connection drops, discord.js resumes and the next command is answered', async () => {
     const connections = fake.identifies.length + fake.resumes.length;
     fake.dropGateway();
