@@ -87,7 +87,9 @@ export function registerBlockActions(app: App, deps: ListenerDeps): void {
 
   handle('reopen-form', async ({ body, action }, { id, user, replyTo, say }) => {
     if (!replyTo) return;
-    const kept = action.value ? await deps.state.readForm(action.value) : undefined;
+    const found = action.value ? await deps.state.readForm(action.value) : undefined;
+    // Typed text may be about a child: only the person it was shown to may open it again.
+    const kept = found?.owner === user.userId ? found : undefined;
     if (!kept) {
       return say(
         textReply(

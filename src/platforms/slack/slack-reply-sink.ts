@@ -109,7 +109,7 @@ export function createSlackReplySink(options: SlackReplySinkOptions): ReplySink 
       // The one guard before anything public: personal data never goes to a channel.
       const inChannel = reply.visibility === 'channel' && !reply.personalData;
       try {
-        const actionValues = await keepActionState(reply, state);
+        const actionValues = await keepActionState(reply, state, address.userId);
         // A long reply is several messages; if one fails, a retry sends them all again.
         for (const message of renderBlockKit(reply, { actionValues })) {
           if (await viaResponseUrl(address, message, inChannel)) continue;

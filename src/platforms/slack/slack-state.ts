@@ -16,10 +16,12 @@ export interface SlackStateOptions {
   timeoutMs?: number;
 }
 
-/** A form to open again with what was typed. */
+/** A form to open again with what was typed, by the person who typed it. */
 export interface KeptForm {
   id: FormId;
   values: FormValues;
+  /** The Slack user the reply went to: only they may reopen it. */
+  owner: string;
 }
 
 /**
@@ -81,6 +83,7 @@ export function createSlackState(options: SlackStateOptions): SlackState {
 export async function keepActionState(
   reply: Reply,
   state: SlackState,
+  owner: string,
 ): Promise<Record<string, string>> {
   const values: Record<string, string> = {};
   let postToken: string | undefined;
@@ -90,7 +93,7 @@ export async function keepActionState(
       values[action.id] = postToken;
     }
     if (action.kind === 'reopen-form' && action.form) {
-      values[action.id] = await state.keepForm(action.form);
+      values[action.id] = await state.keepForm({ ...action.form, owner });
     }
   }
   return values;

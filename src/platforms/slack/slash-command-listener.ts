@@ -45,7 +45,7 @@ export function registerSlashCommands(app: App, deps: ListenerDeps): void {
         const result = await deps.dispatcher.command(input, user, replyTo);
         switch (result.kind) {
           case 'reply': {
-            const actionValues = await keepActionState(result.reply, deps.state);
+            const actionValues = await keepActionState(result.reply, deps.state, user.userId);
             const [first, ...more] = renderBlockKit(result.reply, { actionValues });
             await answer({ response_type: 'ephemeral', ...first });
             for (const message of more) await respond({ response_type: 'ephemeral', ...message });

@@ -179,4 +179,15 @@ describe('slash commands over HTTP through the real Bolt app, queue and worker',
     expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(900);
     expect(calls[1]!.args).toMatchObject({ channel: 'CPOOL', user: 'USTRANGER' });
   });
+
+  it('when the same person runs several commands, Slack is asked for their email once (it is cached)', async () => {
+    const person = { userId: 'UCACHED', channelId: 'CPOOL' };
+    slack.fake.setEmail(person.userId, 'nobody.known@example.org');
+    for (const text of ['', 'welfare', 'committee']) await slack.slash(person, '/whoswho', text);
+    const lookups = slack.fake
+      .callsTo('users.info')
+      .filter((call) => call.args.user === person.userId);
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]?.token).toBe('xoxb-test-token');
+  });
 });

@@ -78,6 +78,16 @@ export async function startSlackFixture(): Promise<SlackFixture> {
     redis,
     prefix,
     logger,
+    customRoutes: [
+      {
+        path: '/healthz',
+        method: ['GET'],
+        handler: (_request, response) => {
+          response.writeHead(200, { 'content-type': 'text/plain' });
+          response.end('ok');
+        },
+      },
+    ],
   });
   const eventsUrl = `http://127.0.0.1:${adapter.port}/slack/events`;
 

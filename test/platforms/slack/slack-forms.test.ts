@@ -195,6 +195,21 @@ describe('forms: /incident new as a Slack modal, filed by the worker', () => {
       () => slack.fake.callsTo('views.open').find((call) => call.args.trigger_id === triggerId),
       'the form opened again',
     );
+    // Someone else pressing the same button (were it ever shown to them) gets nothing typed.
+    const otherTrigger = `trigger-${randomUUID()}`;
+    const otherUrl = slack.fake.responseUrl();
+    await slack.interact(
+      buttonPressPayload(
+        slack.people.coach,
+        { actionId: button!.action_id, value: button!.value },
+        { responseUrl: otherUrl, triggerId: otherTrigger },
+      ),
+    );
+    await waitFor(() => slack.fake.postsTo(otherUrl)[0], 'the answer to the other person');
+    expect(
+      slack.fake.callsTo('views.open').some((call) => call.args.trigger_id === otherTrigger),
+    ).toBe(false);
+
     const blocks = (reopened.args.view as OpenedView).blocks;
     const initial = Object.fromEntries(
       blocks.map((block) => [

@@ -62,4 +62,10 @@ describe('requests not signed by Slack are refused by Bolt before any listener r
     expect(answer.status).toBe(200);
     expect(await slack.jobTotal()).toBe(jobsBefore + 1);
   });
+
+  it('when a custom route such as /healthz is asked for, it answers on the same server without a signature', async () => {
+    const response = await fetch(slack.eventsUrl.replace('/slack/events', '/healthz'));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('ok');
+  });
 });
