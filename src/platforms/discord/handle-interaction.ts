@@ -1,13 +1,13 @@
 import type { Interaction } from 'discord.js';
+import { textReply } from '../../commands/reply.js';
 import type { AdapterContext } from './adapter-context.js';
 import { answerDeferred, replyPrivately } from './answer-interaction.js';
+import { registryCommandName } from './command-definitions.js';
 import { handleAutocomplete } from './handle-autocomplete.js';
 import { handleButton } from './handle-button.js';
 import { handleCommand } from './handle-command.js';
 import { handleModalSubmit } from './handle-modal-submit.js';
-import { registryCommandName } from './command-definitions.js';
-import { mapCommandInteraction } from './map-interaction.js';
-import { textReply } from '../../commands/reply.js';
+import { commandNameOf, commandOptionsOf } from './map-interaction.js';
 
 /**
  * Routes one interaction. Interactions of another application are ignored (nothing is answered
@@ -28,10 +28,10 @@ export function createInteractionHandler(
     }
     try {
       if (interaction.isChatInputCommand()) {
-        const { input } = mapCommandInteraction(interaction, { ephemeral: true });
-        const name = registryCommandName(context.registry, input.name);
+        const name = registryCommandName(context.registry, commandNameOf(interaction));
         const command = context.registry.find((candidate) => candidate.name === name);
-        return await handleCommand(context, interaction, { ...input, name }, command);
+        const input = { id: interaction.id, name, options: commandOptionsOf(interaction) };
+        return await handleCommand(context, interaction, input, command);
       }
       if (interaction.isAutocomplete()) return await handleAutocomplete(context, interaction);
       if (interaction.isModalSubmit()) return await handleModalSubmit(context, interaction);
