@@ -30,27 +30,22 @@ export function registerBlockActions(app: App, deps: ListenerDeps): void {
       const id = randomUUID();
       const say = (replyTo: SlackReplyAddress | undefined, reply: Reply) =>
         replyTo ? deps.sink.deliver(replyTo, reply) : Promise.resolve();
-      let replyTo: SlackReplyAddress | undefined;
+      // Where to answer is known before anything can fail, so a failure is answered too.
+      const { replyTo } = mapBlockAction(body, { now: deps.now() });
       try {
         const email = await deps.emailOf(body.user.id, body.team?.id ?? body.user.team_id);
         const mapped = mapBlockAction(body, { email, now: deps.now() });
-        replyTo = mapped.replyTo;
         await run({ body, action }, { id, ...mapped, say: (reply) => say(replyTo, reply) });
       } catch (error) {
-        const unavailable = error instanceof TemporarilyUnavailableError;
         logger.warn(
           { id, kind, err: error instanceof Error ? error.message : String(error) },
           'button press failed',
         );
-        await say(
-          replyTo,
-          textReply(
-            unavailable
-              ? (error as Error).message
-              : `Something went wrong on the bot's side, sorry. Please try again (reference ${id}).`,
-            { tone: 'warning' },
-          ),
-        ).catch(() => undefined);
+        const text =
+          error instanceof TemporarilyUnavailableError
+            ? error.message
+            : `Something went wrong on the bot's side, sorry. Please try again (reference ${id}).`;
+        await say(replyTo, textReply(text, { tone: 'warning' })).catch(() => undefined);
       }
     });
 
