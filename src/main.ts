@@ -74,15 +74,15 @@ async function main(): Promise<number> {
     );
   }
 
-  let metrics: ReturnType<typeof createBotMetrics> | undefined;
+  const metrics = createBotMetrics();
   const services = createClubServices({
     config,
     logger,
     policy,
-    onClubCall: (info) => metrics?.clubCall(info),
-    onCacheRead: (collection, outcome) => metrics?.cacheRead(collection, outcome),
+    onClubCall: metrics.clubCall,
+    onCacheRead: metrics.cacheRead,
   });
-  metrics = createBotMetrics(services);
+  metrics.observe(services);
   const stops: (() => Promise<void>)[] = [];
   const connected: Partial<Record<Platform, () => boolean>> = {};
 
@@ -114,7 +114,7 @@ async function main(): Promise<number> {
       sinks,
       logger,
       timezone: config.CLUB_TIMEZONE,
-      onFinished: (event) => metrics?.jobFinished(event),
+      onFinished: (event) => metrics.jobFinished(event),
     });
     stops.push(() => worker.close());
   }
@@ -135,7 +135,7 @@ async function main(): Promise<number> {
     const dispatcher = createBotDispatcher(services, {
       timezone: config.CLUB_TIMEZONE,
       ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
-      onDispatched: (platform, kind, seconds) => metrics?.acknowledged(platform, kind, seconds),
+      onDispatched: (platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
     });
     if (slackConfigured) {
       const slack = await startSlackAdapter({

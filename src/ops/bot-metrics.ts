@@ -13,6 +13,8 @@ export interface BotMetrics {
   clubCall(info: ClubCallInfo): void;
   cacheRead(collection: string, outcome: 'fresh' | 'stale' | 'miss'): void;
   platformError(platform: string, code: string): void;
+  /** Adds the gauges read at scrape time from the shared services: budget, queue, cache ages. */
+  observe(services: Pick<ClubServices, 'budget' | 'queue' | 'cache'>): void;
 }
 
 const latencyBuckets = [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -61,7 +63,7 @@ export function createBotMetrics(
     labelNames: ['platform', 'code'],
     registers: [registry],
   });
-  if (services) {
+  function observe(services: Pick<ClubServices, 'budget' | 'queue' | 'cache'>): void {
     new Gauge({
       name: 'clubbot_queue_jobs',
       help: 'Jobs in the queue by state.',
@@ -117,6 +119,7 @@ export function createBotMetrics(
   }
   return {
     registry,
+    observe,
     acknowledged: (platform, kind, seconds) => ack.observe({ platform, kind }, seconds),
     jobFinished(event) {
       commands.inc({ job: event.name, name: event.what, outcome: event.outcome });
