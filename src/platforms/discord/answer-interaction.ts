@@ -37,7 +37,11 @@ export async function replyPrivately(
   reply: Reply,
   state: InteractionState,
 ): Promise<void> {
-  const [message] = await renderReply(reply, { state, ephemeral: true });
+  const [message] = await renderReply(reply, {
+    state,
+    ephemeral: true,
+    userId: interaction.user.id,
+  });
   if (!message) return;
   await interaction.reply({ ...messageOptions(message), flags: MessageFlags.Ephemeral });
 }
@@ -53,7 +57,11 @@ export async function answerDeferred(
   reply: Reply,
   state: InteractionState,
 ): Promise<void> {
-  const [message] = await renderReply(reply, { state, ephemeral: true });
+  const [message] = await renderReply(reply, {
+    state,
+    ephemeral: true,
+    userId: interaction.user.id,
+  });
   if (!message) return;
   if (ephemeral) {
     await interaction.editReply(messageOptions(message));

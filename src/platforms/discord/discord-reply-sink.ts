@@ -118,13 +118,17 @@ export function createSinkWith(
       if (address.platform !== 'discord') return;
       const late = now() - address.issuedAt > windowMs;
       // "Post to channel" is offered only on a message the asker alone sees.
-      const [first] = await renderReply(reply, { state, ephemeral: !late && address.ephemeral });
+      const [first] = await renderReply(reply, {
+        state,
+        ephemeral: !late && address.ephemeral,
+        userId: address.userId,
+      });
       if (!first) return;
       if (late) return postLate(address, reply, first);
       if (reply.personalData && !address.ephemeral) {
         const [notice] = await renderReply(
           textReply('The answer holds personal details, so only you can see it.'),
-          { state, ephemeral: false },
+          { state, ephemeral: false, userId: address.userId },
         );
         if (notice) await editOriginal(address, notice);
         return followUpPrivately(address, first);

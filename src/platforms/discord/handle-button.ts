@@ -62,7 +62,11 @@ export async function handleButton(
       await interaction.update(messageOptions(answer.message));
       return;
     case 'post': {
-      const [message] = await renderReply(answer.reply, { state, ephemeral: false });
+      const [message] = await renderReply(answer.reply, {
+        state,
+        ephemeral: false,
+        userId: interaction.user.id,
+      });
       if (message) await interaction.reply(messageOptions(message));
       return;
     }
@@ -85,6 +89,9 @@ async function answerFor(
         return gone(
           'That form was kept for 15 minutes and has gone; what you typed is in the message above.',
         );
+      // What was typed is the typist's: nobody else may open it, even holding the button.
+      if (kept.userId !== interaction.user.id)
+        return gone('That form is kept for the person who filled it in.');
       // Rebuilt for who presses it now (a linked member sees the status, others give their name).
       const user = chatUserOf(interaction);
       const asker = (await context.peekAsker(user)) ?? { user, roles: ['everyone'] };

@@ -9,12 +9,15 @@ export interface RenderReplyContext {
   state: InteractionState;
   /** Only the asker sees the message: "Post to channel" is offered (for replies without personal data). */
   ephemeral: boolean;
+  /** The Discord user the reply is for: only they may reopen a form it keeps. */
+  userId: string;
 }
 
-/** What "Reopen the form" opens again: the form, filled in with what was typed. */
+/** What "Reopen the form" opens again: the form, filled in with what was typed, for its owner. */
 export interface KeptForm {
   form: FormId;
   values: FormValues;
+  userId: string;
 }
 
 /**
@@ -50,7 +53,11 @@ export async function renderReply(
       case 'reopen-form': {
         if (!action.form) return undefined;
         const stateId = state.newId();
-        kept.set(stateId, { form: action.form.id, values: action.form.values });
+        kept.set(stateId, {
+          form: action.form.id,
+          values: action.form.values,
+          userId: context.userId,
+        });
         return encodeCustomId({ kind: 'reopen', stateId });
       }
     }

@@ -238,6 +238,11 @@ describe('the Discord adapter, on the real discord.js, queue, worker and simulat
     expect(button?.custom_id).toMatch(/^reopen:/);
     expect(await jobCount()).toBe(before);
 
+    const byOther = await send(buttonPress(guest, button?.custom_id ?? ''));
+    expect(byOther.body.type).toBe(4);
+    expect(byOther.body.data?.flags).toBe(64);
+    expect(textOf(byOther.body.data)).not.toContain('xxxxxxxxxx');
+
     const press = buttonPress(coach, button?.custom_id ?? '');
     const reopened = await send(press);
     expect(reopened.body.type).toBe(9);
