@@ -19,10 +19,8 @@ export interface BotMetrics {
 
 const latencyBuckets = [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-/** Creates the metrics; `services` feeds the gauges read at scrape time (budget, queue, cache). */
-export function createBotMetrics(
-  services?: Pick<ClubServices, 'budget' | 'queue' | 'cache'>,
-): BotMetrics {
+/** Creates the metrics; {@link BotMetrics.observe} adds the gauges that read the services. */
+export function createBotMetrics(): BotMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'clubbot_' });
   const commands = new Counter({
