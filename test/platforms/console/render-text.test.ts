@@ -9,7 +9,8 @@ describe('terminal rendering', () => {
       visibility: 'channel',
       personalData: false,
     });
-    for (const control of ['\u0000', '\u0007', '\u001b', '\u007f']) expect(text).not.toContain(control);
+    for (const control of ['\u0000', '\u0007', '\u001b', '\u007f'])
+      expect(text).not.toContain(control);
     expect(text).toContain('<!channel> @everyone');
     expect(text).toContain('Whos who');
   });
