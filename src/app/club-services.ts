@@ -6,7 +6,7 @@ import { createAskerResolver, type AskerResolver } from '../access/resolve-asker
 import { createDailyBudget } from '../budget/create-daily-budget.js';
 import type { DailyBudget } from '../budget/daily-budget.js';
 import type { Priority } from '../budget/priority.js';
-import { cachedCollections, createCachedClubData } from '../cache/cached-club-data.js';
+import { cachedCollections, createCachedClubData, freshnessOf } from '../cache/cached-club-data.js';
 import { createReadCache, type ReadCache } from '../cache/read-cache.js';
 import type { ClubApi } from '../club/club-api.js';
 import type { ClubCallInfo } from '../club/create-club-client.js';
@@ -79,7 +79,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     redis,
     prefix,
     onRead: options.onCacheRead,
-    freshMs: config.CACHE_FRESH_SECONDS * 1000,
+    freshMs: freshnessOf(config.CACHE_FRESH_SECONDS * 1000),
     now,
     onBackgroundError: (key, error) =>
       logger.info(

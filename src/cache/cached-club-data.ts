@@ -20,6 +20,18 @@ export const cachedCollections = [
 export type CachedCollection = (typeof cachedCollections)[number];
 
 /**
+ * Collections that change a few times a season (who's who, roles, groups, events, meets) stay
+ * fresh six times longer than those a volunteer expects to be current (members, rosters,
+ * incidents, trials, waiting list), which writes invalidate anyway.
+ */
+const slowCollections: readonly string[] = ['whosWho', 'roles', 'groups', 'events', 'meets'];
+
+/** How long each collection stays fresh, from the configured freshness of the fast ones. */
+export function freshnessOf(freshMs: number): (collection: string) => number {
+  return (collection) => (slowCollections.includes(collection) ? freshMs * 6 : freshMs);
+}
+
+/**
  * The club's data as handlers read it: through the Redis cache, loading with the budget's
  * `interactive` priority when a person waits for a cold entry and `background` when refreshing a
  * stale one. `apiFor` gives a client whose every call first reserves a unit of that priority.

@@ -6,8 +6,8 @@ export interface ReadCacheOptions {
   redis: Redis;
   /** Key prefix shared by every process, e.g. `'club-bot'`. */
   prefix: string;
-  /** How long an entry counts as fresh. Default: 15 minutes. */
-  freshMs?: number;
+  /** How long an entry counts as fresh, for every key or by key. Default: 15 minutes. */
+  freshMs?: number | ((key: string) => number);
   /** How long an entry is kept at all, to be served stale when no call can be made. Default: 7 days. */
   keepMs?: number;
   /** How long one refresh may hold the collection's lock. Default: 60 s. */
@@ -53,7 +53,8 @@ const invalidateScript = `if redis.call('EXISTS', KEYS[1]) == 1 then return redi
 
 export function createReadCache(options: ReadCacheOptions): ReadCache {
   const { redis, prefix } = options;
-  const freshMs = options.freshMs ?? 15 * 60_000;
+  const fresh = options.freshMs ?? 15 * 60_000;
+  const freshMsOf = typeof fresh === 'number' ? () => fresh : fresh;
   const keepMs = options.keepMs ?? 7 * 24 * 3_600_000;
   const lockMs = options.lockMs ?? 60_000;
   const waitMs = options.waitMs ?? 20_000;
@@ -109,10 +110,10 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     }
   }
 
-  const toCached = <T>(entry: Entry<T>): Cached<T> => ({
+  const toCached = <T>(key: string, entry: Entry<T>): Cached<T> => ({
     value: entry.value,
     fetchedAt: entry.fetchedAt,
-    stale: entry.invalid === true || now() - entry.fetchedAt >= freshMs,
+    stale: entry.invalid === true || now() - entry.fetchedAt >= freshMsOf(key),
   });
 
   function refreshInBackground<T>(key: string, token: string, load: Loader<T>): void {
@@ -129,10 +130,10 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       const entry = await get<T>(key);
-      if (entry) return toCached(entry);
+      if (entry) return toCached(key, entry);
       // The loader gave up (its lock is gone and nothing was stored): take over.
       const token = await lock(key);
-      if (token) return toCached(await loadAndStore(key, token, load, 'interactive'));
+      if (token) return toCached(key, await loadAndStore(key, token, load, 'interactive'));
     }
     throw new Error(`Timed out waiting for another process to load ${key}.`);
   }
@@ -141,7 +142,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     async read<T>(key: string, load: Loader<T>): Promise<Cached<T>> {
       const entry = await get<T>(key);
       if (entry) {
-        const cached = toCached(entry);
+        const cached = toCached(key, entry);
         options.onRead?.(key, cached.stale ? 'stale' : 'fresh');
         if (cached.stale) {
           const token = await lock(key);
@@ -151,12 +152,12 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       }
       options.onRead?.(key, 'miss');
       const token = await lock(key);
-      if (token) return toCached(await loadAndStore(key, token, load, 'interactive'));
+      if (token) return toCached(key, await loadAndStore(key, token, load, 'interactive'));
       return waitForOthers(key, load);
     },
     async peek<T>(key: string) {
       const entry = await get<T>(key);
-      return entry ? toCached(entry) : undefined;
+      return entry ? toCached(key, entry) : undefined;
     },
     async invalidate(key) {
       await redis.eval(invalidateScript, 1, entryKey(key));

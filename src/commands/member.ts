@@ -5,7 +5,7 @@ import { dataAge } from './data-age.js';
 import { displayName } from './display-name.js';
 import { findMembers } from './find-members.js';
 import { memberCardReply, memberKinds } from './member-card-reply.js';
-import { memberEntitlements } from './member-entitlements.js';
+import { memberEntitlements, type MemberEntitlements } from './member-entitlements.js';
 import type { Reply } from './reply.js';
 
 /** Most members offered as buttons when a name matches several. */
@@ -75,7 +75,7 @@ export function unambiguousName(member: Member, members: readonly Member[]): str
 export const member = {
   kind: 'query',
   name: 'member',
-  description: "A member's contact and emergency details (health notes for those entitled).",
+  description: "A member's contact and emergency details.",
   options: [
     {
       name: 'name',
@@ -99,22 +99,39 @@ export const member = {
     }
     const today = clubToday(now, timezone);
     const rights = memberEntitlements(asker, only, sessions.value, today);
-    // Special-category data is read per request, only for those entitled, and never cached.
-    const sensitive =
-      rights.specialCategory || rights.safeguarding
-        ? await data.memberSensitive(only.guid)
-        : undefined;
     const card = memberCardReply({
       member: only,
       members: members.value,
       sessions: sessions.value,
       rights,
-      sensitive,
+      sensitive: undefined,
       today,
     });
+    // Health and DBS details are not shown by default: they are read per request, only when an
+    // entitled person asks for them with the button (data minimisation, and one call fewer).
+    const details = confidentialLabel(rights);
     return {
       ...card,
-      footer: sensitive ? `${footer}; confidential details read just now, not stored` : footer,
+      footer,
+      actions: details
+        ? [
+            {
+              id: `member-details-${only.guid}`,
+              label: details,
+              kind: 'run-command' as const,
+              command: 'member details',
+              args: only.guid,
+            },
+          ]
+        : undefined,
     };
   },
 } satisfies CommandDefinition;
+
+/** The label of the button that shows what this person may see beyond contacts, if anything. */
+export function confidentialLabel(rights: MemberEntitlements): string | undefined {
+  if (rights.specialCategory && rights.safeguarding) return 'Show health and safeguarding details';
+  if (rights.specialCategory) return 'Show health details';
+  if (rights.safeguarding) return 'Show DBS and safeguarding details';
+  return undefined;
+}

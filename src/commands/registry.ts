@@ -6,6 +6,7 @@ import { incidentNew } from './incident-new.js';
 import { meets } from './meets.js';
 import { member } from './member.js';
 import { quota } from './quota.js';
+import { memberDetails } from './member-details.js';
 import { audit } from './audit.js';
 import { session } from './session.js';
 import { sessions } from './sessions.js';
@@ -41,6 +42,7 @@ export const registry: readonly CommandDefinition[] = [
   meets,
   session,
   member,
+  memberDetails,
   incidentNew,
   incidentList,
   trialNew,

@@ -32,11 +32,11 @@ describe('/help', () => {
   });
 
   it.each<[BotRole, string[]]>([
-    ['coach', ['/session', '/member']],
-    ['welfare', ['/session', '/member', '/incident list', '/audit']],
+    ['coach', ['/session', '/member', '/member details']],
+    ['welfare', ['/session', '/member', '/member details', '/incident list', '/audit']],
     ['committee', ['/session']],
     ['membership', ['/trial new', '/trials', '/waitinglist', '/waitinglist add']],
-    ['admin', ['/audit', '/quota']],
+    ['admin', ['/member details', '/audit', '/quota']],
   ])('when a %s asks, then their own commands are added to everyone’s', (role, extra) => {
     const lines = commandsIn(helpLines(askerWith([role])));
     expect(lines).toHaveLength(6 + extra.length);

@@ -38,6 +38,12 @@ const ask = (
   roles: Parameters<typeof askerWith>[0],
   guid?: string,
 ) => run('member', { data: club.data, asker: askerWith(roles, guid), options: { name } });
+const askDetails = (
+  club: ReturnType<typeof seeded>['club'],
+  name: string,
+  roles: Parameters<typeof askerWith>[0],
+  guid?: string,
+) => run('member details', { data: club.data, asker: askerWith(roles, guid), options: { name } });
 
 describe('/member finds the person', () => {
   it('when the full name is typed, then that member is shown, only to the asker', async () => {
@@ -144,9 +150,23 @@ describe('/member shows what the asker is entitled to', () => {
     expect(shown).toContain('Email: claire.own@example.org');
   });
 
-  it('when welfare looks up a swimmer, then medical history, allergies and disability are shown, and DBS', async () => {
-    const { club } = seeded();
+  it('when welfare looks up a swimmer, then no health details are read yet, and a button offers them', async () => {
+    const { club, jane } = seeded();
     const reply = await ask(club, 'Jane Smith', ['welfare']);
+    expect(text(reply)).not.toContain('Asthma');
+    expect(club.sensitiveReads).toEqual([]);
+    expect(reply.actions).toEqual([
+      expect.objectContaining({
+        label: 'Show health and safeguarding details',
+        command: 'member details',
+        args: jane.guid,
+      }),
+    ]);
+  });
+
+  it('when welfare asks for the details, then medical history, allergies and disability are shown, and DBS', async () => {
+    const { club } = seeded();
+    const reply = await askDetails(club, 'Jane Smith', ['welfare']);
     expect(text(reply)).toContain('Medical history: Asthma - carries inhaler');
     expect(text(reply)).toContain('Allergies:');
     expect(text(reply)).toContain('Disability:');
@@ -154,25 +174,27 @@ describe('/member shows what the asker is entitled to', () => {
     expect(club.sensitiveReads).toHaveLength(1);
   });
 
-  it("when the swimmer's own session coach looks them up, then the health details are shown but not DBS", async () => {
+  it("when the swimmer's own session coach asks for the details, then the health details are shown but not DBS", async () => {
     const { club, jane, janesCoach } = seeded();
-    const reply = await ask(club, 'Jane Smith', ['coach'], janesCoach);
+    const reply = await askDetails(club, 'Jane Smith', ['coach'], janesCoach);
     expect(text(reply)).toContain('Asthma - carries inhaler');
     expect(text(reply)).not.toContain('DBS');
     expect(club.sensitiveReads).toEqual([jane.guid]);
   });
 
-  it('when another coach looks them up, then no health details are shown and none are fetched', async () => {
+  it('when another coach looks them up, then no button offers health details, and asking anyway shows none and fetches none', async () => {
     const { club, otherCoach } = seeded();
     const reply = await ask(club, 'Jane Smith', ['coach'], otherCoach.guid);
-    expect(text(reply)).not.toContain('Asthma');
-    expect(text(reply)).not.toContain('Health');
+    expect(reply.actions).toBeUndefined();
+    const details = await askDetails(club, 'Jane Smith', ['coach'], otherCoach.guid);
+    expect(text(details)).not.toContain('Asthma');
+    expect(text(details)).toContain('Health details are only for the welfare officer');
     expect(club.sensitiveReads).toEqual([]);
   });
 
-  it('when an admin looks a coach up, then DBS and safeguarding dates are shown but not health', async () => {
+  it('when an admin asks for a coach’s details, then DBS and safeguarding dates are shown but not health', async () => {
     const { club, otherCoach } = seeded();
-    const reply = await ask(club, otherCoach.guid, ['admin']);
+    const reply = await askDetails(club, otherCoach.guid, ['admin']);
     expect(text(reply)).toContain('DBS check:');
     expect(text(reply)).toContain('Safeguarding training:');
     expect(text(reply)).not.toContain('Medical history');
@@ -184,7 +206,7 @@ describe('/member shows what the asker is entitled to', () => {
     if (!archived) throw new Error('no archived session');
     archived.members.push({ guid: jane.guid });
     archived.coaches.splice(0, archived.coaches.length, { guid: 'old-coach' });
-    await ask(club, 'Jane Smith', ['coach'], 'old-coach');
+    await askDetails(club, 'Jane Smith', ['coach'], 'old-coach');
     expect(club.sensitiveReads).toEqual([]);
   });
 });

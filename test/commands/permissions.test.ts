@@ -21,15 +21,23 @@ describe('who may run each command by default', () => {
 
   it('when each role asks, then it may run its own commands and no others', () => {
     const open = ['help', 'whoswho', 'sessions', 'events', 'meets', 'incident new'];
-    expect(runnable(['coach'])).toEqual([...open.slice(0, 5), 'session', 'member', 'incident new']);
+    expect(runnable(['coach'])).toEqual([
+      ...open.slice(0, 5),
+      'session',
+      'member',
+      'member details',
+      'incident new',
+    ]);
     expect(runnable(['welfare']).sort()).toEqual(
-      [...open, 'session', 'member', 'incident list', 'audit'].sort(),
+      [...open, 'session', 'member', 'member details', 'incident list', 'audit'].sort(),
     );
     expect(runnable(['committee']).sort()).toEqual([...open, 'session'].sort());
     expect(runnable(['membership']).sort()).toEqual(
       [...open, 'trial new', 'trials', 'waitinglist', 'waitinglist add'].sort(),
     );
-    expect(runnable(['admin']).sort()).toEqual([...open, 'audit', 'quota'].sort());
+    expect(runnable(['admin']).sort()).toEqual(
+      [...open, 'member details', 'audit', 'quota'].sort(),
+    );
   });
 
   it('when the policy names a command, then its roles replace the registry’s', () => {

@@ -14,6 +14,7 @@ describe('the command registry', () => {
       'meets',
       'session',
       'member',
+      'member details',
       'incident new',
       'incident list',
       'trial new',

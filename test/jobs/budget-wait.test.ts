@@ -51,7 +51,7 @@ async function ask(slash: string, text: string): Promise<string> {
 
 describe('when the daily budget is spent', () => {
   it('a read is answered from the cache with its age, and a write waits and is filed once the window moves on', async () => {
-    const warm = await ask('/whoswho', '');
+    const warm = await ask('/sessions', '');
     await until(() => repliesTo(warm).length === 1);
     const before = harness.simulator.admin.calls().total;
 
@@ -59,10 +59,10 @@ describe('when the daily budget is spent', () => {
     await harness.services.budget.exhausted();
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // the cache entry is now stale
 
-    const read = await ask('/whoswho', '');
+    const read = await ask('/sessions', '');
     await until(() => repliesTo(read).length === 1);
     const readText = replyToPlainText(repliesTo(read)[0]!.reply);
-    expect(readText).toContain("Who's who");
+    expect(readText).toContain('Weekly timetable');
     expect(readText).toMatch(/Club data from .* \(the club service could not be asked for newer\)/);
 
     const reporter = harness.simulator.admin
@@ -112,9 +112,11 @@ describe('when the daily budget is spent', () => {
       .find((record) => typeof record.MedicalHistory === 'string');
     const id = await ask(
       '/member',
-      `${String(withHealth?.Firstname)} ${String(withHealth?.Lastname)}`,
+      `details ${String(withHealth?.Firstname)} ${String(withHealth?.Lastname)}`,
     );
-    await until(() => repliesTo(id).length > 0);
+    await until(() => repliesTo(id).some((entry) => !entry.reply.interim), 10_000);
+    const answer = repliesTo(id).find((entry) => !entry.reply.interim)!;
+    expect(replyToPlainText(answer.reply)).toContain(String(withHealth?.MedicalHistory));
 
     const secrets = harness.simulator.admin
       .records('users')

@@ -152,7 +152,7 @@ describe('the job pipeline with real worker processes', () => {
       const jobs = [
         ...run.names
           .slice(0, 80)
-          .map((name) => run.queue.enqueueCommand(command('member', { name }))),
+          .map((name) => run.queue.enqueueCommand(command('member details', { name }))),
         ...run.names
           .slice(0, 20)
           .map((name, index) => run.queue.enqueueForm(incidentForm(`Hammer ${index}`, name))),
@@ -178,7 +178,7 @@ describe('the job pipeline with real worker processes', () => {
     try {
       await startWorkerProcess(run.env);
       for (const name of run.names.slice(0, 10))
-        await run.queue.enqueueCommand(command('member', { name }));
+        await run.queue.enqueueCommand(command('member details', { name }));
       for (const name of run.names.slice(0, 3))
         await run.queue.enqueueForm(incidentForm(`Few calls ${name}`, name));
       await until(() => idle(run.queue), 30_000);

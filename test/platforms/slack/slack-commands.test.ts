@@ -116,7 +116,9 @@ describe('slash commands over HTTP through the real Bolt app, queue and worker',
     const post = await firstPost(responseUrl);
     expect(post.body.response_type).toBe('ephemeral');
     expect(headerOf(post)).toContain(String(swimmer?.Lastname));
-    expect(buttonsOf(post)).toEqual([]);
+    // Health details are offered, not shown: one button, no "post to channel".
+    expect(buttonsOf(post)).toHaveLength(1);
+    expect(JSON.stringify(post.body)).toContain('Show health and safeguarding details');
   });
 
   it('when a name matches several members and one is chosen, that member is looked up for the person who pressed', async () => {
