@@ -83,6 +83,7 @@ async function main(): Promise<number> {
     onCacheRead: metrics.cacheRead,
   });
   metrics.observe(services);
+  const apiErrors = (platform: Platform) => (code: string) => metrics.platformError(platform, code);
   const stops: (() => Promise<void>)[] = [];
   const connected: Partial<Record<Platform, () => boolean>> = {};
 
@@ -99,6 +100,7 @@ async function main(): Promise<number> {
         redis: services.redis,
         prefix: services.prefix,
         logger,
+        onApiError: apiErrors('slack'),
       });
     }
     if (discordConfigured) {
@@ -107,6 +109,7 @@ async function main(): Promise<number> {
         token: config.DISCORD_TOKEN,
         redis: services.redis,
         prefix: services.prefix,
+        onApiError: apiErrors('discord'),
       });
     }
     const worker = startWorker({
@@ -149,6 +152,7 @@ async function main(): Promise<number> {
         redis: services.redis,
         prefix: services.prefix,
         logger,
+        onApiError: apiErrors('slack'),
       });
       routesServed = true;
       connected.slack = () => true;
@@ -171,6 +175,7 @@ async function main(): Promise<number> {
         policy,
         timezone: config.CLUB_TIMEZONE,
         logger,
+        onApiError: apiErrors('discord'),
       });
       connected.discord = () => discord.client.isReady();
       stops.push(() => discord.stop());

@@ -21,5 +21,7 @@ export interface AdapterContext {
   /** The club's time zone (a form rebuilt to show what was typed). */
   timezone: string;
   logger: Logger;
+  /** Told Discord's code when an answer to an interaction is refused (10062…), for metrics. */
+  onApiError?: (code: string) => void;
   now: () => Date;
 }

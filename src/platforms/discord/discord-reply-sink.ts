@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import { textReply, type Reply } from '../../commands/reply.js';
 import type { DiscordReplyAddress, ReplyAddress } from '../../jobs/reply-address.js';
 import { DeliveryError, type ReplySink } from '../../jobs/reply-sink.js';
+import { discordFailureCode } from './discord-failure-code.js';
 import { createInteractionState, type InteractionState } from './interaction-state.js';
 import { renderReply } from './render-reply.js';
 import type { DiscordMessage } from './render-messages.js';
@@ -27,6 +28,8 @@ export interface DiscordReplySinkOptions {
   prefix: string;
   /** How long after `issuedAt` the interaction token is used. Default: 14 minutes (15, less a margin for clocks and queues). */
   interactionWindowMs?: number;
+  /** Told the code of each REST call that fails (see `discordFailureCode`), for metrics. Default: none. */
+  onApiError?: (code: string) => void;
   now?: () => number;
 }
 
@@ -66,6 +69,8 @@ export function createSinkWith(
     try {
       return (await request()) as T;
     } catch (error) {
+      // Only REST calls run here: what Discord did not answer, the network lost.
+      options.onApiError?.(discordFailureCode(error) ?? 'unreachable');
       throw toDeliveryError(error, what);
     }
   }

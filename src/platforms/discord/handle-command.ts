@@ -37,6 +37,12 @@ export async function handleCommand(
 ): Promise<void> {
   const { dispatcher, state } = context;
   const user = chatUserOf(interaction);
+  // The command's one adapter line: its id is the job's and the reply's correlation id.
+  const acknowledged = (result: DispatchResult['kind']) =>
+    context.logger.info(
+      { id: input.id, command: command?.name ?? 'unknown', result },
+      'command acknowledged',
+    );
   if (command?.kind === 'form') {
     let result: DispatchResult;
     try {
@@ -49,6 +55,7 @@ export async function handleCommand(
         return replyPrivately(interaction, unavailableReply(), state);
       throw error;
     }
+    acknowledged(result.kind);
     if (result.kind === 'form') {
       await interaction.showModal(renderModal(result.form));
       return;
@@ -67,6 +74,7 @@ export async function handleCommand(
       return answerDeferred(interaction, ephemeral, unavailableReply(), state);
     throw error;
   }
+  acknowledged(result.kind);
   if (result.kind === 'reply') return answerDeferred(interaction, ephemeral, result.reply, state);
   if (result.kind === 'form') {
     // Only form commands open forms, and they are handled above; a modal cannot follow a deferral.

@@ -3,6 +3,7 @@ import { textReply } from '../../commands/reply.js';
 import type { AdapterContext } from './adapter-context.js';
 import { answerDeferred, replyPrivately } from './answer-interaction.js';
 import { registryCommandName } from './command-definitions.js';
+import { discordFailureCode } from './discord-failure-code.js';
 import { handleAutocomplete } from './handle-autocomplete.js';
 import { handleButton } from './handle-button.js';
 import { handleCommand } from './handle-command.js';
@@ -37,6 +38,8 @@ export function createInteractionHandler(
       if (interaction.isModalSubmit()) return await handleModalSubmit(context, interaction);
       if (interaction.isButton()) return await handleButton(context, interaction);
     } catch (error) {
+      const code = discordFailureCode(error);
+      if (code !== undefined) context.onApiError?.(code);
       logger.error(
         {
           interaction: interaction.id,

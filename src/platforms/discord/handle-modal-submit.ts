@@ -42,6 +42,10 @@ export async function handleModalSubmit(
       user,
       replyAddressOf(interaction, true),
     );
+    context.logger.info(
+      { id: interaction.id, form: id.form, result: result.kind },
+      'form submission acknowledged',
+    );
     if (result.kind === 'reply') return answerDeferred(interaction, true, result.reply, state);
     if (result.kind === 'queued') return;
     const reply = formInvalidReply(

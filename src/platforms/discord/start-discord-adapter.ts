@@ -34,6 +34,11 @@ export interface DiscordAdapterOptions {
   /** The club's time zone (CLUB_TIMEZONE). */
   timezone: string;
   logger: Logger;
+  /**
+   * Told Discord's code when an answer to an interaction is refused (`10062` Unknown
+   * interaction: the 3 s passed), for the platform-errors metric. Default: none.
+   */
+  onApiError?: (code: string) => void;
   now?: () => Date;
 }
 
@@ -62,6 +67,7 @@ export async function startDiscordAdapter(options: DiscordAdapterOptions): Promi
     state: createInteractionState(options.redis, options.prefix),
     timezone: options.timezone,
     logger,
+    onApiError: options.onApiError,
     now: options.now ?? (() => new Date()),
   });
   const inFlight = new Set<Promise<void>>();

@@ -28,6 +28,7 @@ export function registerBlockActions(app: App, deps: ListenerDeps): void {
     app.action<BlockAction<ButtonAction>>(actionIdPattern[kind], async ({ ack, body, action }) => {
       await ack();
       const id = randomUUID();
+      logger.info({ id, kind }, 'button press acknowledged');
       const say = (replyTo: SlackReplyAddress | undefined, reply: Reply) =>
         replyTo ? deps.sink.deliver(replyTo, reply) : Promise.resolve();
       // Where to answer is known before anything can fail, so a failure is answered too.

@@ -41,6 +41,11 @@ export interface SlackAppOptions {
   now?: () => number;
   /** When a slow command or form is acknowledged anyway (Slack allows 3 s). Default: 2500 ms. */
   ackDeadlineMs?: number;
+  /**
+   * Told the code of each Web API call the adapter makes that fails (users.info, views.open,
+   * button answers), for the platform-errors metric. Default: none.
+   */
+  onApiError?: (code: string) => void;
 }
 
 /**
@@ -84,6 +89,7 @@ export function createSlackApp(options: SlackAppOptions): App {
       redis: options.redis,
       prefix: options.prefix,
       logger,
+      onApiError: options.onApiError,
     }),
     state: createSlackState({ redis: options.redis, prefix: options.prefix }),
     sink: createSlackReplySink({
@@ -93,8 +99,10 @@ export function createSlackApp(options: SlackAppOptions): App {
       prefix: options.prefix,
       logger,
       now: options.now,
+      onApiError: options.onApiError,
     }),
     logger,
+    onApiError: options.onApiError,
     now: options.now ?? Date.now,
     ackDeadlineMs: options.ackDeadlineMs ?? 2_500,
   };

@@ -17,6 +17,8 @@ export interface ListenerDeps {
   /** Answers that follow a button press or a failed form go out like the worker's. */
   sink: ReplySink;
   logger: Logger;
+  /** Told the code of each failed Web API call (views.open…), for metrics. Default: none. */
+  onApiError?: (code: string) => void;
   now(): number;
   /**
    * When an acknowledgement is sent whatever the work has reached, so Slack never shows its own

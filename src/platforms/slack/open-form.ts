@@ -3,13 +3,14 @@ import type { FormValues } from '../../commands/form.js';
 import type { ListenerDeps } from './listener-deps.js';
 import type { FormMetadata } from './form-metadata.js';
 import { renderModal } from './render-modal.js';
+import { slackFailureCode } from './slack-errors.js';
 
 /**
  * Opens a form as a modal. Its trigger_id lasts 3 seconds and works once, which is why forms
  * open here in the listener and never in the worker. False when Slack refused (the person is told).
  */
 export async function openForm(
-  deps: Pick<ListenerDeps, 'client' | 'logger'>,
+  deps: Pick<ListenerDeps, 'client' | 'logger' | 'onApiError'>,
   triggerId: string,
   form: FormDefinition,
   metadata: FormMetadata,
@@ -22,6 +23,8 @@ export async function openForm(
     });
     return true;
   } catch (error) {
+    const code = slackFailureCode(error);
+    if (code !== undefined) deps.onApiError?.(code);
     deps.logger.warn(
       { form: form.id, err: error instanceof Error ? error.message : String(error) },
       'views.open failed',

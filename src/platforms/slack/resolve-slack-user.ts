@@ -5,6 +5,7 @@ import {
   withinOrUnavailable,
 } from '../../dispatch/temporarily-unavailable-error.js';
 import type { Logger } from '../../log.js';
+import { slackFailureCode } from './slack-errors.js';
 
 /** Options for {@link createSlackUserResolver}. */
 export interface SlackUserResolverOptions {
@@ -20,6 +21,8 @@ export interface SlackUserResolverOptions {
   redisTimeoutMs?: number;
   /** How long users.info may take. Default: 1200 ms. */
   lookupTimeoutMs?: number;
+  /** Told the code of a failed users.info call (`missing_scope`…), for metrics. Default: none. */
+  onApiError?: (code: string) => void;
 }
 
 /**
@@ -44,6 +47,8 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
       const answer = await client.users.info({ user: userId });
       return answer.user?.profile?.email?.trim() || undefined;
     }).catch((error: unknown) => {
+      const code = slackFailureCode(error);
+      if (code !== undefined) options.onApiError?.(code);
       logger.warn(
         { userId, err: error instanceof Error ? (error.cause ?? error).toString() : String(error) },
         'users.info did not answer',

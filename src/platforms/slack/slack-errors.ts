@@ -74,3 +74,19 @@ export function deliveryErrorFrom(error: unknown, bounds: RetryBounds = {}): Del
   const message = error instanceof Error ? error.message : String(error);
   return new DeliveryError(`The reply could not be sent to Slack: ${message}`, { cause: error });
 }
+
+/**
+ * A short code for a failed Web API call, for the platform-errors metric: Slack's own error
+ * (`channel_not_found`, `missing_scope`), `rate_limited`, `http_<status>` or `unreachable`.
+ * Undefined when the error is not from the Web API client (Redis, a bug), which is no Slack error.
+ */
+export function slackFailureCode(error: unknown): string | undefined {
+  const cause = error instanceof DeliveryError ? error.cause : error;
+  const code = cause instanceof Error && 'code' in cause ? cause.code : undefined;
+  if (code === webApi.ErrorCode.RateLimitedError) return 'rate_limited';
+  if (code === webApi.ErrorCode.PlatformError) return slackErrorCode(cause) ?? 'platform_error';
+  if (code === webApi.ErrorCode.HTTPError)
+    return `http_${String((cause as { statusCode?: unknown }).statusCode)}`;
+  if (code === webApi.ErrorCode.RequestError) return 'unreachable';
+  return undefined;
+}

@@ -8,7 +8,7 @@ import { createWebClient } from './create-web-client.js';
 import { postToResponseUrl } from './post-to-response-url.js';
 import { renderBlockKit, type SlackMessage } from './render-block-kit.js';
 import { createResponseUrlUses } from './response-url-uses.js';
-import { deliveryErrorFrom, slackErrorCode } from './slack-errors.js';
+import { deliveryErrorFrom, slackErrorCode, slackFailureCode } from './slack-errors.js';
 import { createSlackState, keepActionState } from './slack-state.js';
 
 /** Options for {@link createSlackReplySink}. */
@@ -24,6 +24,8 @@ export interface SlackReplySinkOptions {
   logger: Logger;
   /** Longest Retry-After honoured after a 429. Default: 5 minutes. */
   maxRetryAfterMs?: number;
+  /** Told the code of each Web API call that fails (see `slackFailureCode`), for metrics. Default: none. */
+  onApiError?: (code: string) => void;
   /** A client to use instead of one built from `botToken` (the adapter shares Bolt's). */
   client?: webApi.WebClient;
   fetch?: typeof fetch;
@@ -55,6 +57,12 @@ export function createSlackReplySink(options: SlackReplySinkOptions): ReplySink 
   });
   const state = createSlackState({ redis: options.redis, prefix: options.prefix });
   const bounds = { maxRetryAfterMs: options.maxRetryAfterMs };
+  /** Every failed Web API call is counted, the ones a fallback then covers too. */
+  const reported = (error: unknown): unknown => {
+    const code = slackFailureCode(error);
+    if (code !== undefined) options.onApiError?.(code);
+    return error;
+  };
 
   async function viaResponseUrl(
     address: SlackReplyAddress,
@@ -82,12 +90,13 @@ export function createSlackReplySink(options: SlackReplySinkOptions): ReplySink 
         ...message,
       });
     } catch (error) {
+      reported(error);
       if (!dmInsteadCodes.has(slackErrorCode(error) ?? '')) throw deliveryErrorFrom(error, bounds);
       // The bot cannot see the channel (a private channel, another person's DM): the app's DM can.
       try {
         await client.chat.postMessage({ channel: address.userId, ...message });
       } catch (dmError) {
-        throw deliveryErrorFrom(dmError, bounds);
+        throw deliveryErrorFrom(reported(dmError), bounds);
       }
     }
   }
@@ -96,6 +105,7 @@ export function createSlackReplySink(options: SlackReplySinkOptions): ReplySink 
     try {
       await client.chat.postMessage({ channel: address.channelId, ...message });
     } catch (error) {
+      reported(error);
       if (!dmInsteadCodes.has(slackErrorCode(error) ?? '')) throw deliveryErrorFrom(error, bounds);
       await toAsker(address, {
         text: 'I cannot post in this channel: invite me to it first (type /invite and my name), then run the command again.',

@@ -43,6 +43,11 @@ export function registerSlashCommands(app: App, deps: ListenerDeps): void {
         const email = await deps.emailOf(command.user_id, command.team_id);
         const { input, user, replyTo } = mapSlashCommand(command, { id, email, now: deps.now() });
         const result = await deps.dispatcher.command(input, user, replyTo);
+        // The command's one adapter line: its id is the job's and the reply's correlation id.
+        deps.logger.info(
+          { id, command: command.command, result: result.kind },
+          'slash command acknowledged',
+        );
         switch (result.kind) {
           case 'reply': {
             const actionValues = await keepActionState(result.reply, deps.state, user.userId);

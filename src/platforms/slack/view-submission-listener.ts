@@ -68,6 +68,10 @@ export function registerViewSubmission(app: App, deps: ListenerDeps): void {
         slackUser(body.user.id, teamId, email),
         replyTo,
       );
+      deps.logger.info(
+        { id, form: metadata.form, result: result.kind },
+        'form submission acknowledged',
+      );
       switch (result.kind) {
         case 'queued':
           return await ack();
