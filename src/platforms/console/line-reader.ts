@@ -11,7 +11,12 @@ export function createLineReader(
   input: NodeJS.ReadableStream,
   output: NodeJS.WritableStream,
 ): LineReader {
-  const readline = createInterface({ input, terminal: false, historySize: 200 });
+  const interactive = 'isTTY' in input && input.isTTY === true;
+  // At a terminal, readline edits the line and keeps a history (up and down arrows); piped input
+  // is read line by line and echoed, so a transcript reads like a conversation.
+  const readline = interactive
+    ? createInterface({ input, output, terminal: true, historySize: 200 })
+    : createInterface({ input, terminal: false });
   const waiting: string[] = [];
   let wanted: ((line: string | undefined) => void) | undefined;
   let ended = false;
@@ -29,17 +34,19 @@ export function createLineReader(
   });
   return {
     ask(prompt) {
-      output.write(prompt);
+      if (interactive) {
+        readline.setPrompt(prompt);
+        readline.prompt();
+      } else output.write(prompt);
       const line = waiting.shift();
       if (line !== undefined) {
-        // Echo piped answers, so a transcript reads like a conversation.
-        if (!('isTTY' in input && input.isTTY)) output.write(`${line}\n`);
+        if (!interactive) output.write(`${line}\n`);
         return Promise.resolve(line);
       }
       if (ended) return Promise.resolve(undefined);
       return new Promise((resolve) => {
         wanted = (next) => {
-          if (next !== undefined && !('isTTY' in input && input.isTTY)) output.write(`${next}\n`);
+          if (next !== undefined && !interactive) output.write(`${next}\n`);
           resolve(next);
         };
       });
