@@ -1,0 +1,31 @@
+import { configVariables } from '../../src/config.js';
+
+/** The variables `.env.example` sets, with their values. */
+export function parseEnvExample(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line.trim());
+    if (match?.[1]) values[match[1]] = match[2] ?? '';
+  }
+  return values;
+}
+
+/**
+ * `.env.example` lists every variable of the contract, each under a comment saying what it is,
+ * and nothing else. Returns every problem found.
+ */
+export function checkEnvExample(text: string): string[] {
+  const problems: string[] = [];
+  const lines = text.split(/\r?\n/).map((line) => line.trim());
+  const listed = Object.keys(parseEnvExample(text));
+  for (const name of configVariables) {
+    const at = lines.findIndex((line) => line.startsWith(`${name}=`));
+    if (at < 0) problems.push(`${name} is missing`);
+    else if (!lines[at - 1]?.startsWith('#')) problems.push(`${name} has no comment above it`);
+  }
+  for (const name of listed) {
+    if (!(configVariables as string[]).includes(name))
+      problems.push(`${name} is not a variable of the configuration contract`);
+  }
+  return problems;
+}
