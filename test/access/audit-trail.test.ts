@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/log.js';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
 import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
 import type { ReplyAddress } from '../../src/jobs/reply-address.js';
@@ -7,9 +9,18 @@ import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 
 const delivered: { address: ReplyAddress; reply: Reply }[] = [];
 let harness: BotHarness;
+/** Every log line the bot writes during these tests, at debug level. */
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logLines.push(chunk.toString());
+    done();
+  },
+});
 
 beforeAll(async () => {
   harness = await startBotHarness({
+    logger: createLogger({ level: 'debug' }, logStream),
     sinks: {
       console: { deliver: async (address, reply) => void delivered.push({ address, reply }) },
     },
@@ -68,5 +79,31 @@ describe('the audit trail', () => {
     expect(await ask('a-coach', '/audit', '')).toContain(
       'Only the welfare officer or the bot admins can use /audit',
     );
+  });
+
+  it('no special-category text, email or phone number of a member reached the logs', async () => {
+    const member = harness.simulator.admin
+      .records('users')
+      .find((record) => typeof record.MedicalHistory === 'string');
+    const shown = await ask(
+      'welfare-officer',
+      '/member',
+      `details ${String(member?.Firstname)} ${String(member?.Lastname)}`,
+    );
+    expect(shown).toContain(String(member?.MedicalHistory));
+    const logs = logLines.join('');
+    expect(logs.length).toBeGreaterThan(0);
+    const personal = harness.simulator.admin
+      .records('users')
+      .flatMap((record) => [
+        record.MedicalHistory,
+        record.Allergies,
+        record.DisabilityDetails,
+        record.Email,
+        record.MobilePhone,
+        record.HomePhone,
+      ])
+      .filter((value): value is string => typeof value === 'string' && value.length > 4);
+    for (const value of personal) expect(logs).not.toContain(value);
   });
 });
