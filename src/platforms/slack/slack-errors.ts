@@ -77,16 +77,19 @@ export function deliveryErrorFrom(error: unknown, bounds: RetryBounds = {}): Del
 
 /**
  * A short code for a failed Web API call, for the platform-errors metric: Slack's own error
- * (`channel_not_found`, `missing_scope`), `rate_limited`, `http_<status>` or `unreachable`.
- * Undefined when the error is not from the Web API client (Redis, a bug), which is no Slack error.
+ * (`channel_not_found`, `missing_scope`), `rate_limited`, `http_<status>` or `unreachable`. The
+ * Web API's error may be the cause of ours (a DeliveryError, "temporarily unavailable").
+ * Undefined when no Web API error is there (Redis, a timeout, a bug): that is no Slack error.
  */
 export function slackFailureCode(error: unknown): string | undefined {
-  const cause = error instanceof DeliveryError ? error.cause : error;
-  const code = cause instanceof Error && 'code' in cause ? cause.code : undefined;
-  if (code === webApi.ErrorCode.RateLimitedError) return 'rate_limited';
-  if (code === webApi.ErrorCode.PlatformError) return slackErrorCode(cause) ?? 'platform_error';
-  if (code === webApi.ErrorCode.HTTPError)
-    return `http_${String((cause as { statusCode?: unknown }).statusCode)}`;
-  if (code === webApi.ErrorCode.RequestError) return 'unreachable';
+  for (let current = error, depth = 0; current instanceof Error && depth < 3; depth += 1) {
+    const code = 'code' in current ? current.code : undefined;
+    if (code === webApi.ErrorCode.RateLimitedError) return 'rate_limited';
+    if (code === webApi.ErrorCode.PlatformError) return slackErrorCode(current) ?? 'platform_error';
+    if (code === webApi.ErrorCode.HTTPError)
+      return `http_${String((current as { statusCode?: unknown }).statusCode)}`;
+    if (code === webApi.ErrorCode.RequestError) return 'unreachable';
+    current = current.cause;
+  }
   return undefined;
 }
