@@ -1,4 +1,5 @@
 import { DelayedError, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Priority } from '../budget/priority.js';
 import type { Platform } from '../commands/chat-user.js';
 import type { Reply } from '../commands/reply.js';
@@ -14,6 +15,8 @@ import { runCommand, type CommandRunnerDeps } from './run-command.js';
 /** Options for {@link createClubWorker}. */
 export interface ClubWorkerOptions {
   connection: ConnectionOptions;
+  /** Where the worker notes which jobs have answered (the connection's Redis will do). */
+  redis: Redis;
   /** BullMQ key prefix. Default: `club-bot`. */
   prefix?: string;
   name?: string;
@@ -58,11 +61,22 @@ export type ClubWorker = Worker<JobPayloads[JobName], JobResult, JobName>;
 /** The worker: runs commands and files forms, then delivers the reply through the platform's sink. */
 export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
   const { logger } = options;
+  const prefix = options.prefix ?? 'club-bot';
+  // A job runs again when its worker died (or stalled) after answering but before BullMQ
+  // recorded it done: a mark per correlation id keeps the person from getting the answer twice.
+  const answeredKey = (id: string) => `${prefix}:answered:${id}`;
+  const answeredMs = 24 * 3_600_000;
 
   async function deliver(replyTo: ReplyAddress, reply: Reply, id: string): Promise<void> {
     const sink = options.sinks[replyTo.platform];
     if (!sink) {
       logger.error({ id, platform: replyTo.platform }, 'no reply sink for platform');
+      return;
+    }
+    const final = reply.interim !== true;
+    const { redis } = options;
+    if (final && (await redis.exists(answeredKey(id))) === 1) {
+      logger.info({ id }, 'already answered; not answering twice');
       return;
     }
     try {
@@ -77,6 +91,13 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
       const retryAfterMs =
         error instanceof DeliveryError ? (error.options.retryAfterMs ?? 1_000) : 1_000;
       await options.enqueueReply({ id, replyTo, reply }, retryAfterMs);
+    }
+    if (final) {
+      await redis
+        .set(answeredKey(id), '1', 'PX', answeredMs)
+        .catch((error: unknown) =>
+          logger.warn({ id, err: errorSummary(error) }, 'could not mark the job answered'),
+        );
     }
   }
 
@@ -103,7 +124,8 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
       );
       if (disposition.kind === 'wait') {
         const data = job.data as { toldQueued?: boolean };
-        if (!data.toldQueued) {
+        // "Queued until calls come back" is true only of a budget wait.
+        if (disposition.reason === 'budget' && !data.toldQueued) {
           await deliver(
             context.replyTo,
             queuedReply(context.kind, disposition.until, options.runner.timezone),
@@ -199,7 +221,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     process,
     {
       connection: options.connection,
-      prefix: options.prefix ?? 'club-bot',
+      prefix,
       concurrency: options.concurrency ?? 8,
       lockDuration: options.lockDurationMs ?? 30_000,
       stalledInterval: options.stalledIntervalMs ?? 30_000,

@@ -8,7 +8,10 @@ export interface FilerOptions {
   prefix: string;
   /** How long a filing is remembered, so a late duplicate is still recognised. Default: 30 days. */
   rememberMs?: number;
-  /** How long one attempt may hold a key before another process may take over. Default: 120 s. */
+  /**
+   * How long an attempt's claim on a key lasts unless renewed. It is renewed while the attempt
+   * runs, so a crashed worker's claim lapses this soon and another can take over. Default: 15 s.
+   */
   lockMs?: number;
 }
 
@@ -42,6 +45,7 @@ export interface Filer {
 }
 
 const release = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
+const renew = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
 
 /**
  * Exactly-once filing on top of an at-least-once queue. Per key, a hash records `intent` before
@@ -51,7 +55,7 @@ const release = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
 export function createFiler(options: FilerOptions): Filer {
   const { redis, prefix } = options;
   const rememberMs = options.rememberMs ?? 30 * 24 * 3_600_000;
-  const lockMs = options.lockMs ?? 120_000;
+  const lockMs = options.lockMs ?? 15_000;
 
   return {
     async fileOnce(key, steps) {
@@ -63,6 +67,10 @@ export function createFiler(options: FilerOptions): Filer {
       const token = `${process.pid}-${Math.random().toString(36).slice(2)}`;
       if ((await redis.set(lockKey, token, 'PX', lockMs, 'NX')) !== 'OK')
         throw new FilingInProgressError(key);
+      const renewal = setInterval(() => {
+        redis.eval(renew, 1, lockKey, token, lockMs).catch(() => undefined);
+      }, lockMs / 3);
+      renewal.unref();
       try {
         const state = await redis.hgetall(stateKey);
         if (state.reference) return { reference: state.reference, filedNow: false };
@@ -88,6 +96,7 @@ export function createFiler(options: FilerOptions): Filer {
         await remember(stateKey, reference);
         return { reference, filedNow: true };
       } finally {
+        clearInterval(renewal);
         await redis.eval(release, 1, lockKey, token);
       }
     },

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { createClubServices, type ClubServices } from '../../../src/app/club-services.js';
+import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
+import { loadConfig } from '../../../src/config.js';
+import type { Dispatcher } from '../../../src/dispatch/create-dispatcher.js';
+import type { CommandRequest, FormSubmission } from '../../../src/jobs/job-types.js';
+import {
+  startSimulator,
+  type RunningSimulator,
+  type SimulatorOptions,
+} from '../../../src/simulator/start-simulator.js';
+import { capturedLogger } from './log-capture.js';
+import { clubSeed, clubToken, testPolicy, timezone } from './secrets.js';
+
+/** A reply a worker process's console sink pushed to the test's Redis list. */
+export interface PushedReply {
+  conversationId: string;
+  interim: boolean;
+  text: string;
+  pid: number;
+}
+
+/**
+ * The bot's front half in the test process (services on Redis, the dispatcher every adapter
+ * uses) and the club-service simulator; worker processes join with `env`.
+ */
+export interface Stack {
+  simulator: RunningSimulator;
+  services: ClubServices;
+  dispatcher: Dispatcher;
+  prefix: string;
+  /** The environment of a worker process on this stack. */
+  env: Record<string, string>;
+  /** Full names of active seeded members. */
+  names: string[];
+  replies(): Promise<PushedReply[]>;
+  /** Jobs waiting, active, delayed or prioritised. */
+  pending(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  name: string;
+  redisUrl: string;
+  simulator?: Partial<SimulatorOptions>;
+  /** Configuration of both halves (CLUB_DAILY_LIMIT, CLUB_API_TIMEOUT_MS, …). */
+  config?: Record<string, string>;
+  budgetWindowMs?: number;
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const simulator = await startSimulator({ token: clubToken, ...clubSeed, ...options.simulator });
+  const prefix = `${options.name}-${randomUUID().slice(0, 8)}`;
+  const settings = {
+    REDIS_URL: options.redisUrl,
+    CLUB_API_URL: simulator.url,
+    CLUB_API_TOKEN: clubToken,
+    CLUB_TIMEZONE: timezone,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...options.config,
+  };
+  const services = createClubServices({
+    config: loadConfig(settings),
+    logger: capturedLogger(`${options.name}-front`),
+    policy: testPolicy,
+    prefix,
+    budgetWindowMs: options.budgetWindowMs,
+  });
+  const dispatcher = createBotDispatcher(services, { timezone });
+  const names = [
+    ...new Set(
+      simulator.admin
+        .records('users')
+        .filter((record) => record.Active !== 0)
+        .map((record) => `${String(record.Firstname)} ${String(record.Lastname)}`),
+    ),
+  ];
+  return {
+    simulator,
+    services,
+    dispatcher,
+    prefix,
+    names,
+    env: {
+      ...settings,
+      TEST_PREFIX: prefix,
+      ...(options.budgetWindowMs ? { TEST_BUDGET_WINDOW_MS: String(options.budgetWindowMs) } : {}),
+    },
+    async replies() {
+      const lines = await services.redis.lrange(`${prefix}:test-replies`, 0, -1);
+      return lines.map((line) => JSON.parse(line) as PushedReply);
+    },
+    async pending() {
+      const counts = await services.queue.queue.getJobCounts(
+        'waiting',
+        'active',
+        'delayed',
+        'prioritized',
+        'waiting-children',
+      );
+      return Object.values(counts).reduce((sum, count) => sum + count, 0);
+    },
+    async close() {
+      await services.close();
+      await simulator.stop();
+    },
+  };
+}
+
+export const consoleUser = { platform: 'console' as const, userId: 'tester' };
+
+/** A command as the console adapter would hand it over, answered to the conversation `id`. */
+export function consoleCommand(
+  slash: string,
+  text = '',
+): { input: { id: string; slash: string; text: string }; replyTo: CommandRequest['replyTo'] } {
+  const id = randomUUID();
+  return { input: { id, slash, text }, replyTo: { platform: 'console', conversationId: id } };
+}
+
+/** An incident submission with a unique title, answered to the conversation `id`. */
+export function incidentSubmission(
+  title: string,
+  reporter: string,
+  extra: Record<string, string> = {},
+): {
+  input: { id: string; key: string; form: FormSubmission['form']; values: Record<string, string> };
+  replyTo: FormSubmission['replyTo'];
+} {
+  const id = randomUUID();
+  return {
+    input: {
+      id,
+      key: `console:${id}`,
+      form: 'incident',
+      values: {
+        title,
+        date: '2026-03-14',
+        status: 'Open',
+        details: 'Seen from the gallery during the session.',
+        proposedAction: '',
+        reporter,
+        ...extra,
+      },
+    },
+    replyTo: { platform: 'console', conversationId: id },
+  };
+}
