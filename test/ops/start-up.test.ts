@@ -1,0 +1,170 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
+import { testRedisUrl } from '../support/redis.js';
+
+const root = new URL('../../', import.meta.url);
+const clubToken = 'start-up-token-1c7e';
+
+interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm start` as `node --import tsx src/main.ts`, with only the given variables (and PATH). */
+function start(env: Record<string, string>, args: string[] = []) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<Exit>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stdout, stderr })),
+  );
+  return { child, exited, output: () => stdout };
+}
+
+/** The messages of pino's JSON lines at a level or above (60 fatal, 50 error, 40 warn). */
+function messages(stdout: string, level = 40): string[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: number; msg: string })
+    .filter((line) => line.level >= level)
+    .map((line) => line.msg);
+}
+
+let simulator: RunningSimulator;
+beforeAll(async () => {
+  simulator = await startSimulator({ token: clubToken, members: 40, seed: 5 });
+});
+afterAll(() => simulator?.stop());
+
+const good = () => ({
+  CLUB_API_URL: simulator.url,
+  CLUB_API_TOKEN: clubToken,
+  REDIS_URL: testRedisUrl(),
+  CLUB_API_TIMEOUT_MS: '3000',
+});
+
+describe('npm start, when something is wrong, says exactly what and stops with exit code 1', () => {
+  it('when several variables are missing or malformed, every one is listed at once', async () => {
+    const { exited } = start({
+      CLUB_API_URL: 'ftp://club.example.org',
+      CLUB_DAILY_LIMIT: '-3',
+      CLUB_TIMEZONE: 'Mars/Olympus_Mons',
+      LOG_LEVEL: 'chatty',
+      PORT: '70000',
+    });
+    const { code, stderr } = await exited;
+    expect(code).toBe(1);
+    expect(stderr).toContain('The configuration has 7 problem(s):');
+    for (const expected of [
+      'CLUB_API_URL was rejected',
+      'CLUB_API_TOKEN is required but not set',
+      'CLUB_DAILY_LIMIT was rejected',
+      'CLUB_TIMEZONE was rejected',
+      'REDIS_URL is required but not set',
+      'PORT was rejected',
+      'LOG_LEVEL was rejected',
+    ]) {
+      expect(stderr).toContain(expected);
+    }
+    // Each names what it expects, from the schema's description.
+    expect(stderr).toContain('Expected: Redis for the queue, the budget and the cache.');
+    expect(stderr).not.toMatch(/ZodError|\n\s+at /);
+  });
+
+  it('when --role is not bot, worker or all, it says so', async () => {
+    const { code, stderr } = await start(good(), ['--role', 'chef']).exited;
+    expect(code).toBe(1);
+    expect(stderr).toContain('--role must be bot, worker or all (got "chef")');
+  });
+
+  it('when the access policy file has problems, each is listed', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'policy-')), 'access-policy.yaml');
+    writeFileSync(
+      path,
+      'commands:\n  sesion: [coach]\ngrant:\n  - { user: U1, roles: [wizard] }\n',
+    );
+    const { code, stdout } = await start({ ...good(), ACCESS_POLICY: path }).exited;
+    expect(code).toBe(1);
+    const [fatal] = messages(stdout, 60);
+    expect(fatal).toContain(`The access policy ${path} has 2 problem(s)`);
+    expect(fatal).toContain('commands.sesion: no such command');
+    expect(fatal).toContain('grant.0.roles.0');
+  });
+
+  it('when Redis does not answer at REDIS_URL, it says so and what to do', async () => {
+    const deadSocket = join(mkdtempSync(join(tmpdir(), 'no-redis-')), 'redis.sock');
+    const started = performance.now();
+    const { code, stdout } = await start({ ...good(), REDIS_URL: deadSocket }).exited;
+    expect(code).toBe(1);
+    expect(messages(stdout, 60)).toEqual([
+      'Redis does not answer at REDIS_URL within 5 s. Start Redis (with appendonly yes and maxmemory-policy noeviction) or correct REDIS_URL.',
+    ]);
+    expect(performance.now() - started).toBeLessThan(15_000);
+  });
+
+  it('when the club service rejects the token (401), it names the club details page and CLUB_API_TOKEN', async () => {
+    const { code, stdout } = await start({ ...good(), CLUB_API_TOKEN: 'a-revoked-token' }, [
+      '--role',
+      'worker',
+    ]).exited;
+    expect(code).toBe(1);
+    const [fatal] = messages(stdout, 60);
+    expect(fatal).toContain('The club service rejected the API token (401)');
+    expect(fatal).toContain('club details page');
+    expect(fatal).toContain('set CLUB_API_TOKEN');
+    expect(stdout).not.toContain('a-revoked-token');
+  });
+});
+
+describe('npm start, when everything answers', () => {
+  it('serves /healthz (200) and /metrics on PORT, and stops cleanly on SIGTERM', async () => {
+    const bot = start({ ...good(), PORT: '0' });
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        const deadline = setTimeout(
+          () => reject(new Error(`no ops server:\n${bot.output()}`)),
+          20_000,
+        );
+        bot.child.stdout.on('data', () => {
+          const line = bot
+            .output()
+            .split('\n')
+            .find((text) => text.includes('serving /healthz and /metrics'));
+          if (line) {
+            clearTimeout(deadline);
+            resolve((JSON.parse(line) as { port: number }).port);
+          }
+        });
+      });
+      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({
+        healthy: true,
+        parts: { redis: { healthy: true }, worker: { healthy: true }, club: { healthy: true } },
+      });
+      expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toContain(
+        'clubbot_club_calls_total{method="GET"',
+      );
+      // Neither platform is configured: it says so, and serves the ops routes only.
+      expect(messages(bot.output(), 40).join('\n')).toContain(
+        'Neither Slack (SLACK_BOT_TOKEN with SLACK_SIGNING_SECRET or SLACK_APP_TOKEN) nor Discord',
+      );
+    } finally {
+      bot.child.kill('SIGTERM');
+    }
+    const { code, stdout } = await bot.exited;
+    expect(code).toBe(0);
+    expect(stdout).toContain('"msg":"shutting down"');
+  }, 40_000);
+});
