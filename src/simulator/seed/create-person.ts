@@ -1,6 +1,7 @@
 import type { ClubPerson, PersonKind } from './club-person.js';
 import { addYears, formatDay } from './dates.js';
 import { ALLERGIES, DISABILITY_DETAILS, DOCTORS, MEDICAL_HISTORY } from './health-notes.js';
+import { FAMOUS_NAMES } from './famous-names.js';
 import { FEMALE_FIRST_NAMES, KNOWN_AS, MALE_FIRST_NAMES, SURNAMES } from './names.js';
 import { fictionalLandline, fictionalMobile } from './phone-numbers.js';
 import type { HomeAddress } from './places.js';
@@ -29,7 +30,9 @@ const SWIMMER_KINDS: readonly PersonKind[] = ['junior', 'adult-swimmer'];
  */
 export function createPerson(ctx: SeedContext, spec: NewPerson): ClubPerson {
   const { random, today } = ctx;
-  const firstname = spec.firstname ?? randomFirstname(ctx, spec.gender);
+  let firstname = spec.firstname ?? randomFirstname(ctx, spec.gender);
+  while (FAMOUS_NAMES.has(`${firstname} ${spec.lastname}`))
+    firstname = randomFirstname(ctx, spec.gender);
   const maxYearsAgo = Math.max(1, Math.min(spec.kind === 'junior' ? 12 : 25, spec.age - 4));
   const joined = spec.joined ?? today - random.int(14, maxYearsAgo * 365);
   const swims = SWIMMER_KINDS.includes(spec.kind);
@@ -72,7 +75,10 @@ export function randomFirstname(ctx: SeedContext, gender: Gender): string {
 
 export function randomFullName(ctx: SeedContext): string {
   const gender = ctx.random.chance(0.5) ? 'F' : 'M';
-  return `${randomFirstname(ctx, gender)} ${ctx.random.pick(SURNAMES)}`;
+  const surname = ctx.random.pick(SURNAMES);
+  let name = `${randomFirstname(ctx, gender)} ${surname}`;
+  while (FAMOUS_NAMES.has(name)) name = `${randomFirstname(ctx, gender)} ${surname}`;
+  return name;
 }
 
 function addAdultContact(ctx: SeedContext, user: SeedUser): void {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FAMOUS_NAMES } from '../../../src/simulator/seed/famous-names.js';
 import { FIXTURE_MEMBER } from '../../../src/simulator/seed/fixture-member.js';
 import { generateClub, type SeededClub } from '../../../src/simulator/seed/generate-club.js';
 import {
@@ -371,5 +372,17 @@ describe.each(CLUBS)('a seeded club of %s', (_, c) => {
     const guids = records.map((record) => record.Guid);
     expect(guids.filter((guid) => !uuid.test(guid))).toEqual([]);
     expect(new Set(guids).size).toBe(guids.length);
+  });
+});
+
+describe('the seeded club keeps clear of famous names', () => {
+  it('when clubs are generated from many seeds, no member has the full name of a well-known person', () => {
+    for (let seed = 1; seed <= 20; seed += 1) {
+      const club = generateClub({ members: 500, seed, today: '2026-11-21' });
+      const famous = club.users.filter((user) =>
+        FAMOUS_NAMES.has(`${user.Firstname} ${user.Lastname}`),
+      );
+      expect(famous, `seed ${seed}`).toEqual([]);
+    }
   });
 });
