@@ -111,6 +111,8 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
   const links = createMemberLinks(redis, prefix);
   const policy = options.policy ?? defaultAccessPolicy;
   const queue = createClubQueue({ connection: redis, prefix });
+  // Without a listener BullMQ prints each error with its stack to stderr, past the logger.
+  queue.queue.on('error', (error) => logger.warn({ err: error.message }, 'queue error'));
 
   return {
     redis,

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { formCommands } from '../../../src/commands/form-commands.js';
+import type { FormId } from '../../../src/commands/form.js';
+import {
+  startSlackAdapter,
+  type RunningSlackAdapter,
+} from '../../../src/platforms/slack/start-slack-adapter.js';
+import { renderModal } from '../../../src/platforms/slack/render-modal.js';
+import {
+  interactionBody,
+  postToSlackApp,
+  slashCommandBody,
+  viewSubmissionPayload,
+  type SigningOptions,
+  type SlackAnswer,
+  type SlackPerson,
+} from '../../fakes/slack/slack-requests.js';
+import { startFakeSlack, type FakeSlack } from '../../fakes/slack/start-fake-slack.js';
+import { capturedLogger } from './log-capture.js';
+import { slackBotToken, slackSigningSecret, timezone } from './secrets.js';
+import type { Stack } from './stack.js';
+
+/** The Slack test user: granted every role by the run's access policy. */
+export const slackTester: SlackPerson = { userId: 'UTESTER', channelId: 'CPOOL' };
+
+/** The real Bolt app over HTTP on a stack's dispatcher, with Slack faked on loopback. */
+export interface SlackFront {
+  fake: FakeSlack;
+  adapter: RunningSlackAdapter;
+  eventsUrl: string;
+  /** What a worker process needs to answer through the fake Slack. */
+  workerEnv: Record<string, string>;
+  /** A signed slash command; the response_url is new and unique to it. */
+  slash(
+    command: string,
+    text?: string,
+    signing?: Partial<SigningOptions>,
+  ): Promise<{ answer: SlackAnswer; responseUrl: string }>;
+  /**
+   * A signed view_submission of the bot's form `form` (as the adapter would have opened it for
+   * someone the club's records do not know), with a new view id and a unique response_url.
+   */
+  submit(
+    form: FormId,
+    values: Record<string, string>,
+    signing?: Partial<SigningOptions>,
+  ): Promise<{ answer: SlackAnswer; responseUrl: string; viewId: string }>;
+  /** The accepted posts to a response_url (the worker's answers). */
+  postsTo(responseUrl: string): Record<string, unknown>[];
+  stop(): Promise<void>;
+}
+
+export async function startSlackFront(stack: Stack, name: string): Promise<SlackFront> {
+  const fake = await startFakeSlack();
+  const adapter = await startSlackAdapter({
+    signingSecret: slackSigningSecret,
+    botToken: slackBotToken,
+    slackApiUrl: fake.apiUrl,
+    botId: 'BBOT',
+    botUserId: 'UBOT',
+    port: 0,
+    host: '127.0.0.1',
+    dispatcher: stack.dispatcher,
+    redis: stack.services.redis,
+    prefix: stack.prefix,
+    logger: capturedLogger(`${name}-slack`),
+  });
+  const eventsUrl = `http://127.0.0.1:${adapter.port}/slack/events`;
+  const sign = (signing?: Partial<SigningOptions>): SigningOptions => ({
+    secret: slackSigningSecret,
+    ...signing,
+  });
+  return {
+    fake,
+    adapter,
+    eventsUrl,
+    workerEnv: {
+      SLACK_BOT_TOKEN: slackBotToken,
+      SLACK_SIGNING_SECRET: slackSigningSecret,
+      SLACK_API_URL: fake.apiUrl,
+    },
+    async slash(command, text = '', signing) {
+      const responseUrl = fake.responseUrl();
+      const body = slashCommandBody(slackTester, command, text, { responseUrl });
+      return { answer: await postToSlackApp(eventsUrl, body, sign(signing)), responseUrl };
+    },
+    async submit(form, values, signing) {
+      const responseUrl = fake.responseUrl();
+      const viewId = `V${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+      const definition = formCommands[form].buildForm({
+        asker: { user: { platform: 'slack', userId: slackTester.userId }, roles: ['everyone'] },
+        now: new Date(),
+        timezone,
+      });
+      const view = renderModal(definition, {
+        metadata: {
+          form,
+          channelId: slackTester.channelId ?? 'CPOOL',
+          responseUrl,
+          issuedAt: Date.now(),
+        },
+      });
+      const payload = viewSubmissionPayload(
+        slackTester,
+        { ...(view as unknown as Record<string, unknown>), id: viewId, hash: `h-${viewId}` },
+        values,
+      );
+      const answer = await postToSlackApp(eventsUrl, interactionBody(payload), sign(signing));
+      return { answer, responseUrl, viewId };
+    },
+    postsTo: (responseUrl) =>
+      fake
+        .postsTo(responseUrl)
+        .filter((post) => post.accepted)
+        .map((post) => post.body),
+    async stop() {
+      await adapter.stop();
+      await fake.close();
+    },
+  };
+}
