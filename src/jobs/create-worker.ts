@@ -81,6 +81,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     }
     try {
       await sink.deliver(replyTo, reply);
+      logger.debug({ id, platform: replyTo.platform }, 'reply delivered');
     } catch (error) {
       const retryable = error instanceof DeliveryError && !error.options.permanent;
       logger.warn(
@@ -208,10 +209,9 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
       durationMs: performance.now() - started,
       answerMs: Date.now() - receivedAt,
     };
-    logger.info(
-      { ...finished, job: job.id, attempt: job.attemptsMade + 1 },
-      `${job.name} finished`,
-    );
+    // `name` is a redacted log key (people's names), so the job's kind goes out as `kind`.
+    const { name: kind, ...rest } = finished;
+    logger.info({ ...rest, kind, job: job.id, attempt: job.attemptsMade + 1 }, `${kind} finished`);
     options.onFinished?.(finished);
     return result;
   }
