@@ -6,6 +6,7 @@ import { replyToPlainText } from '../../src/commands/reply.js';
 import type { ReplyAddress } from '../../src/jobs/reply-address.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { connectTestRedis } from '../support/redis.js';
+import { waitFor } from '../support/wait-for.js';
 
 const delivered: { address: ReplyAddress; reply: Reply }[] = [];
 let harness: BotHarness;
@@ -32,13 +33,9 @@ const repliesTo = (id: string) =>
     (entry) => entry.address.platform === 'console' && entry.address.conversationId === id,
   );
 
-async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** Waits until `condition` holds (polling), or fails after `timeoutMs`. */
+const until = (condition: () => boolean | Promise<boolean>, timeoutMs?: number) =>
+  waitFor(condition, 'the condition', timeoutMs);
 
 async function ask(slash: string, text: string): Promise<string> {
   const id = randomUUID();

@@ -7,6 +7,7 @@ import { createClubQueue, type ClubQueue } from '../../src/jobs/club-queue.js';
 import type { CommandRequest, FormSubmission } from '../../src/jobs/job-types.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { connectTestRedis, testRedisUrl, uniquePrefix } from '../support/redis.js';
+import { waitFor } from '../support/wait-for.js';
 
 const token = 'pipeline-token-91c4';
 const children: ChildProcess[] = [];
@@ -48,16 +49,9 @@ function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> 
   });
 }
 
-async function until(
-  condition: () => Promise<boolean> | boolean,
-  timeoutMs = 20_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Waits until `condition` holds (polling), or fails after `timeoutMs`. */
+const until = (condition: () => boolean | Promise<boolean>, timeoutMs?: number) =>
+  waitFor(condition, 'the condition', timeoutMs);
 
 const user = { platform: 'console' as const, userId: 'tester' };
 

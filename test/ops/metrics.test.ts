@@ -5,7 +5,7 @@ import type { SlackReplyAddress } from '../../src/jobs/reply-address.js';
 import { createLogger } from '../../src/log.js';
 import { createSlackReplySink } from '../../src/platforms/slack/slack-reply-sink.js';
 import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.js';
-import { waitFor } from '../fakes/slack/wait-for.js';
+import { waitFor } from '../support/wait-for.js';
 import { startOpsFixture, type OpsFixture } from './ops-fixture.js';
 
 /** One sample of the Prometheus text format. */

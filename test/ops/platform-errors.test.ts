@@ -17,7 +17,7 @@ import { chatInput } from '../fakes/discord/interactions.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/start-fake-discord.js';
 import { postToSlackApp, slashCommandBody } from '../fakes/slack/slack-requests.js';
 import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.js';
-import { waitFor } from '../fakes/slack/wait-for.js';
+import { waitFor } from '../support/wait-for.js';
 import { opsTimezone, startOpsFixture, type OpsFixture } from './ops-fixture.js';
 
 const signingSecret = 'platform-errors-secret';

@@ -24,7 +24,7 @@ import {
   type MessageBody,
 } from '../../fakes/discord/records.js';
 import { startFakeDiscord, type FakeDiscord } from '../../fakes/discord/start-fake-discord.js';
-import { waitFor } from '../../fakes/discord/wait-for.js';
+import { waitFor } from '../../support/wait-for.js';
 import { harnessTimezone, startBotHarness, type BotHarness } from '../../support/bot-harness.js';
 
 const applicationId = '700000000000000001';

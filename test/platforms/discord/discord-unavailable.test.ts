@@ -16,7 +16,7 @@ import {
 } from '../../fakes/discord/interactions.js';
 import { callbacksOf, editsOf, textOf } from '../../fakes/discord/records.js';
 import { startFakeDiscord, type FakeDiscord } from '../../fakes/discord/start-fake-discord.js';
-import { waitFor } from '../../fakes/discord/wait-for.js';
+import { waitFor } from '../../support/wait-for.js';
 import { connectTestRedis, uniquePrefix } from '../../support/redis.js';
 
 const applicationId = '700000000000000001';

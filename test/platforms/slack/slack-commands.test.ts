@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buttonPressPayload } from '../../fakes/slack/slack-requests.js';
 import type { ResponseUrlPost } from '../../fakes/slack/start-fake-slack.js';
-import { waitFor } from '../../fakes/slack/wait-for.js';
+import { waitFor } from '../../support/wait-for.js';
 import { startSlackFixture, type SlackFixture } from './slack-fixture.js';
 
 let slack: SlackFixture;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackPerson } from '../../fakes/slack/slack-requests.js';
 import { buttonPressPayload, viewSubmissionPayload } from '../../fakes/slack/slack-requests.js';
-import { waitFor } from '../../fakes/slack/wait-for.js';
+import { waitFor } from '../../support/wait-for.js';
 import { startSlackFixture, type SlackFixture } from './slack-fixture.js';
 
 let slack: SlackFixture;

@@ -11,7 +11,7 @@ import {
   type FakeSocketMode,
 } from '../../fakes/slack/start-fake-socket-mode.js';
 import { startFakeSlack, type FakeSlack } from '../../fakes/slack/start-fake-slack.js';
-import { waitFor } from '../../fakes/slack/wait-for.js';
+import { waitFor } from '../../support/wait-for.js';
 import { startBotHarness, type BotHarness } from '../../support/bot-harness.js';
 import { connectTestRedis, uniquePrefix } from '../../support/redis.js';
 
