@@ -45,6 +45,11 @@ export interface SlackFront {
     values: Record<string, string>,
     signing?: Partial<SigningOptions>,
   ): Promise<{ answer: SlackAnswer; responseUrl: string; viewId: string }>;
+  /** The body of a view_submission as `submit` sends it, to sign (or not) as a test likes. */
+  submissionBody(
+    form: FormId,
+    values: Record<string, string>,
+  ): { body: string; responseUrl: string; viewId: string };
   /** The accepted posts to a response_url (the worker's answers). */
   postsTo(responseUrl: string): Record<string, unknown>[];
   stop(): Promise<void>;
@@ -70,6 +75,29 @@ export async function startSlackFront(stack: Stack, name: string): Promise<Slack
     secret: slackSigningSecret,
     ...signing,
   });
+  const submissionBody: SlackFront['submissionBody'] = (form, values) => {
+    const responseUrl = fake.responseUrl();
+    const viewId = `V${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+    const definition = formCommands[form].buildForm({
+      asker: { user: { platform: 'slack', userId: slackTester.userId }, roles: ['everyone'] },
+      now: new Date(),
+      timezone,
+    });
+    const view = renderModal(definition, {
+      metadata: {
+        form,
+        channelId: slackTester.channelId ?? 'CPOOL',
+        responseUrl,
+        issuedAt: Date.now(),
+      },
+    });
+    const payload = viewSubmissionPayload(
+      slackTester,
+      { ...(view as unknown as Record<string, unknown>), id: viewId, hash: `h-${viewId}` },
+      values,
+    );
+    return { body: interactionBody(payload), responseUrl, viewId };
+  };
   return {
     fake,
     adapter,
@@ -85,29 +113,11 @@ export async function startSlackFront(stack: Stack, name: string): Promise<Slack
       return { answer: await postToSlackApp(eventsUrl, body, sign(signing)), responseUrl };
     },
     async submit(form, values, signing) {
-      const responseUrl = fake.responseUrl();
-      const viewId = `V${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
-      const definition = formCommands[form].buildForm({
-        asker: { user: { platform: 'slack', userId: slackTester.userId }, roles: ['everyone'] },
-        now: new Date(),
-        timezone,
-      });
-      const view = renderModal(definition, {
-        metadata: {
-          form,
-          channelId: slackTester.channelId ?? 'CPOOL',
-          responseUrl,
-          issuedAt: Date.now(),
-        },
-      });
-      const payload = viewSubmissionPayload(
-        slackTester,
-        { ...(view as unknown as Record<string, unknown>), id: viewId, hash: `h-${viewId}` },
-        values,
-      );
-      const answer = await postToSlackApp(eventsUrl, interactionBody(payload), sign(signing));
+      const { body, responseUrl, viewId } = submissionBody(form, values);
+      const answer = await postToSlackApp(eventsUrl, body, sign(signing));
       return { answer, responseUrl, viewId };
     },
+    submissionBody,
     postsTo: (responseUrl) =>
       fake
         .postsTo(responseUrl)
