@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { RedisScript } from '../budget/redis-script.js';
 import type { Cached } from '../commands/club-data.js';
 
 /** Options for {@link createReadCache}. */
@@ -27,7 +29,8 @@ export type Loader<T> = (mode: 'interactive' | 'background') => Promise<T>;
 /**
  * Cache-aside in Redis with one refresh per key at a time across all processes: a fresh entry is
  * served as is; a stale one is served while one background refresh runs; a missing one is loaded
- * once while other readers wait for it.
+ * once while other readers wait for it. Values are shared by every read in a process until the
+ * entry changes: treat them as read-only (the top level is frozen).
  */
 export interface ReadCache {
   read<T>(key: string, load: Loader<T>): Promise<Cached<T>>;
@@ -48,6 +51,19 @@ interface Entry<T> {
   value: T;
 }
 
+/**
+ * The entry's age, invalid flag and version, and its value only when the caller's copy is of
+ * another version: an unchanged entry costs a few bytes, not the whole collection.
+ * KEYS[1] the entry. ARGV[1] the version the caller holds ('' for none).
+ */
+const readScript = new RedisScript(`
+local meta = redis.call('HMGET', KEYS[1], 'fetchedAt', 'invalid', 'version')
+if not meta[1] then return nil end
+local version = meta[3] or ''
+if version ~= '' and version == ARGV[1] then return {meta[1], meta[2] or '', version} end
+return {meta[1], meta[2] or '', version, redis.call('HGET', KEYS[1], 'value')}
+`);
+
 const releaseScript = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 const invalidateScript = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('HSET', KEYS[1], 'invalid', '1') else return 0 end`;
 
@@ -60,23 +76,28 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   const waitMs = options.waitMs ?? 20_000;
   const now = options.now ?? Date.now;
   const background = new Set<Promise<void>>();
+  // The parsed value of each entry this process has read, by the version stored with it: parsing
+  // a collection (a whole club's members) on every read cost more than the rest of a command.
+  const parsed = new Map<string, { version: string; value: unknown }>();
   const entryKey = (key: string) => `${prefix}:cache:${key}`;
   const lockKey = (key: string) => `${prefix}:cache-lock:${key}`;
 
-  // An entry is a hash, so its age can be read without reading (and parsing) its value.
+  // An entry is a hash, so its age and version are read without reading (and parsing) its value.
   async function get<T>(key: string): Promise<Entry<T> | undefined> {
-    const [fetchedAt, invalid, value] = await redis.hmget(
-      entryKey(key),
-      'fetchedAt',
-      'invalid',
-      'value',
-    );
-    if (fetchedAt == null || value == null) return undefined;
-    return {
-      fetchedAt: Number(fetchedAt),
-      invalid: invalid === '1',
-      value: JSON.parse(value) as T,
-    };
+    const held = parsed.get(key);
+    const reply = (await readScript.run(redis, [entryKey(key)], [held?.version ?? ''])) as
+      (string | null)[] | null;
+    if (!reply) return undefined;
+    const [fetchedAt, invalid, version, text] = reply;
+    let value: unknown;
+    if (reply.length === 3 && held) value = held.value;
+    else {
+      if (text == null) return undefined;
+      value = JSON.parse(text);
+      if (typeof value === 'object' && value !== null) Object.freeze(value);
+      if (version) parsed.set(key, { version, value });
+    }
+    return { fetchedAt: Number(fetchedAt), invalid: invalid === '1', value: value as T };
   }
 
   async function lock(key: string): Promise<string | undefined> {
@@ -101,7 +122,15 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       await redis
         .multi()
         .del(entryKey(key))
-        .hset(entryKey(key), 'fetchedAt', String(entry.fetchedAt), 'value', JSON.stringify(value))
+        .hset(
+          entryKey(key),
+          'fetchedAt',
+          String(entry.fetchedAt),
+          'version',
+          randomUUID(),
+          'value',
+          JSON.stringify(value),
+        )
         .pexpire(entryKey(key), keepMs)
         .exec();
       return entry;

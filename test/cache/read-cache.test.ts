@@ -112,4 +112,28 @@ describe('the read cache', () => {
       { key: 'groups', fetchedAt: null },
     ]);
   });
+
+  it('when an entry has not changed, every read in a process shares one parsed copy', async () => {
+    const prefix = uniquePrefix('cache');
+    const cache = createReadCache({ redis: connect(), prefix });
+    await cache.read('members', async () => [{ guid: 'a' }, { guid: 'b' }]);
+    const first = await cache.read('members', async () => []);
+    const second = await cache.peek<{ guid: string }[]>('members');
+    expect(second?.value).toBe(first.value);
+    expect(Object.isFrozen(first.value)).toBe(true);
+  });
+
+  it('when another process refreshes an entry, even within the same millisecond, the next read sees the new value', async () => {
+    const prefix = uniquePrefix('cache');
+    const clock = 7_000_000;
+    const reader = createReadCache({ redis: connect(), prefix, now: () => clock });
+    const writer = createReadCache({ redis: connect(), prefix, now: () => clock });
+    await reader.read('sessions', async () => ['Tuesday squad']);
+    expect((await reader.read('sessions', async () => [])).value).toEqual(['Tuesday squad']);
+    await writer.invalidate('sessions');
+    await writer.read('sessions', async () => ['Thursday squad']);
+    await writer.settle();
+    const after = await reader.read('sessions', async () => []);
+    expect([after.value, after.fetchedAt, after.stale]).toEqual([['Thursday squad'], clock, false]);
+  });
 });
