@@ -24,13 +24,33 @@ export function decideAsker(
   return { user, memberGuid: member?.guid, roles: applyRoleRules(user, derived, policy) };
 }
 
+/**
+ * Active members by lower-cased email, built once per members list: the cache hands every read
+ * the same list until it changes, so deciding an asker no longer scans the whole club.
+ */
+const activeByEmail = new WeakMap<readonly Member[], Map<string, Member[]>>();
+
+function activeMembersWithEmail(members: readonly Member[], wanted: string): readonly Member[] {
+  let index = activeByEmail.get(members);
+  if (!index) {
+    index = new Map();
+    for (const member of members) {
+      if (!member.active || !member.email) continue;
+      const email = member.email.toLowerCase();
+      const found = index.get(email);
+      if (found) found.push(member);
+      else index.set(email, [member]);
+    }
+    activeByEmail.set(members, index);
+  }
+  return index.get(wanted) ?? [];
+}
+
 function memberByEmail(members: readonly Member[], email: string | undefined): Member | undefined {
   if (!email) return undefined;
   const wanted = email.trim().toLowerCase();
   // A parent and a child sometimes share an address: link only when exactly one adult active member has it.
-  const matches = members.filter(
-    (member) => member.active && member.email?.toLowerCase() === wanted,
-  );
+  const matches = activeMembersWithEmail(members, wanted);
   if (matches.length === 1) return matches[0];
   return matches.find(
     (member) => member.isCoach || member.isVolunteer || member.isCommitteeMember || member.isParent,
