@@ -46,8 +46,8 @@ export const configSchema = z.object({
     .min(1, 'a Redis URL (redis://host:6379) or a unix socket path')
     .describe('Redis for the queue, the budget and the cache.'),
   CACHE_FRESH_SECONDS: positiveInt(
-    'How long cached club data counts as fresh before a refresh.',
-    600,
+    "How long cached members, rosters and lists count as fresh before a refresh (who's who, roles, groups, events and meets: six times that).",
+    3600,
   ),
   SLACK_SIGNING_SECRET: optionalText('Slack app signing secret (HTTP mode).'),
   SLACK_BOT_TOKEN: optionalText('Slack bot token (xoxb-...).'),
