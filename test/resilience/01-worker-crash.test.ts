@@ -205,11 +205,15 @@ describe('scenario 1: the worker process is killed under load', () => {
     expect((await run.dispatcher.submitForm(form.input, consoleUser, form.replyTo)).kind).toBe(
       'queued',
     );
-    // Killed while the service is still answering its POST: the incident is filed, the answer lost.
+    // Killed while it holds the claim, its POST in flight: whether the service filed it is not
+    // known, so the successor looks for the record before posting again.
     await until(
-      () => run.simulator.admin.calls().calls.some((call) => call.method === 'POST'),
-      'the POST to start',
+      async () => (await run.services.redis.keys(`${run.prefix}:filing-lock:*`)).length > 0,
+      'the worker to claim the submission',
+      20_000,
+      10,
     );
+    await pause(300);
     await first.stop('SIGKILL');
     const killedAt = Date.now();
     await startWorkerProcess(env, 'claim-worker-1');
@@ -235,7 +239,8 @@ describe('scenario 1: the worker process is killed under load', () => {
       interimNotices: (await answers()).filter((reply) => reply.interim).length,
     });
     expect(filed).toBe(1);
-    expect(posts).toBe(1);
+    // The killed POST (never carried out: the simulator saw its caller hang up) and the successor's.
+    expect(posts).toBeLessThanOrEqual(2);
     expect((await answers()).filter((reply) => reply.interim)).toEqual([]);
     expect((await answers()).filter((reply) => !reply.interim)).toHaveLength(1);
     // The claim lapses within its 15 s unless renewed (it was 120 s, never renewed).
