@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { AccessPolicy } from '../../src/access/access-policy.js';
+import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
+import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
+import type { Config } from '../../src/config.js';
+import type { Dispatcher } from '../../src/dispatch/create-dispatcher.js';
+import { startSlackAdapter } from '../../src/platforms/slack/start-slack-adapter.js';
+import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
+import {
+  benchBotToken,
+  benchConfig,
+  benchLogger,
+  benchPolicy,
+  benchRatePerMinute,
+  benchSigningSecret,
+  benchTimezone,
+  benchToken,
+} from './bench-setup.js';
+import { pickPeople, type BenchClub } from './club-people.js';
+
+/** Options for {@link startBenchBot}. */
+export interface BenchBotOptions {
+  redisUrl: string;
+  /** The seeded club's size. Default: 400. */
+  members?: number;
+  /** How many people send commands. Default: 40. */
+  people?: number;
+  /** One clock for the simulator, the budget, the cache and the dispatcher. Default: the wall clock. */
+  now?: () => number;
+  /** The simulator's today (yyyy-mm-dd). Default: the clock's. */
+  today?: string;
+  /** The per-person limit of the dispatcher; undefined turns it off. Default: {@link benchRatePerMinute}. */
+  ratePerMinute?: number | undefined;
+}
+
+/**
+ * The bot's shared parts in the runner's process: the simulator with a seeded club, the services
+ * on the bench Redis (under a prefix of their own), the dispatcher, and the people who ask.
+ */
+export interface BenchBot {
+  simulator: RunningSimulator;
+  services: ClubServices;
+  config: Config;
+  policy: AccessPolicy;
+  dispatcher: Dispatcher;
+  club: BenchClub;
+  prefix: string;
+  /** Reads every cached collection once: a warm cache, as on any day after the first command. */
+  warmCache(): Promise<void>;
+  /** The Slack adapter `npm start` runs, on a free loopback port. */
+  startSlack(slackApiUrl: string): Promise<{ eventsUrl: string; stop(): Promise<void> }>;
+  /** The environment of a worker process (test/bench/processes/worker.ts) on the same services. */
+  workerEnv(slackApiUrl: string): Record<string, string>;
+  /** Slack user id → email, as users.info gives them. */
+  emails(): Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchBot(options: BenchBotOptions): Promise<BenchBot> {
+  const simulator = await startSimulator({
+    token: benchToken,
+    members: options.members ?? 400,
+    seed: 1,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.today ? { today: options.today } : {}),
+  });
+  const club = pickPeople(simulator, options.people ?? 40);
+  const policy = benchPolicy(club.grants);
+  const config = benchConfig(simulator.url, options.redisUrl);
+  const logger = benchLogger('bench');
+  const prefix = `bench-${randomUUID().slice(0, 8)}`;
+  const services = createClubServices({
+    config,
+    logger,
+    policy,
+    prefix,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const now = options.now;
+  const ratePerMinute = 'ratePerMinute' in options ? options.ratePerMinute : benchRatePerMinute;
+  const dispatcher = createBotDispatcher(services, {
+    timezone: benchTimezone,
+    ratePerMinute,
+    ...(now ? { now: () => new Date(now()) } : {}),
+  });
+
+  return {
+    simulator,
+    services,
+    config,
+    policy,
+    dispatcher,
+    club,
+    prefix,
+    async warmCache() {
+      const { data } = services;
+      await Promise.all([
+        data.members(),
+        data.sessions(),
+        data.whosWho(),
+        data.groups(),
+        data.roles(),
+        data.events(),
+        data.meets(),
+        data.incidents(),
+        data.trialRequests(),
+        data.waitingList(),
+      ]);
+    },
+    async startSlack(slackApiUrl) {
+      const adapter = await startSlackAdapter({
+        signingSecret: benchSigningSecret,
+        botToken: benchBotToken,
+        slackApiUrl,
+        botId: 'BBOT',
+        botUserId: 'UBOT',
+        port: 0,
+        host: '127.0.0.1',
+        dispatcher,
+        redis: services.redis,
+        prefix,
+        logger,
+      });
+      return { eventsUrl: `http://127.0.0.1:${adapter.port}/slack/events`, stop: adapter.stop };
+    },
+    workerEnv(slackApiUrl) {
+      return {
+        BENCH_CLUB_API_URL: simulator.url,
+        BENCH_REDIS_URL: options.redisUrl,
+        BENCH_PREFIX: prefix,
+        BENCH_SLACK_API_URL: slackApiUrl,
+        BENCH_GRANTS: JSON.stringify(club.grants),
+      };
+    },
+    emails: () => Object.fromEntries(club.people.map((person) => [person.userId, person.email])),
+    async stop() {
+      await services.close();
+      await simulator.stop();
+    },
+  };
+}

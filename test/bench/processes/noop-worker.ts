@@ -1,0 +1,33 @@
+/**
+ * The throughput baseline: a raw BullMQ worker whose processor does nothing, with the bot
+ * worker's concurrency and connection settings, on the same Redis. Notes when each job completes.
+ */
+import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { defaultQueueName } from '../../../src/jobs/club-queue.js';
+import { serveParent, signalReady } from '../child-process.js';
+
+const connection = new Redis(process.env.BENCH_REDIS_URL ?? '', { maxRetriesPerRequest: null });
+const worker = new Worker(defaultQueueName, async () => undefined, {
+  connection,
+  prefix: process.env.BENCH_PREFIX ?? 'bench-noop',
+  concurrency: Number(process.env.BENCH_CONCURRENCY ?? 8),
+});
+let completions: number[] = [];
+worker.on('completed', () => completions.push(performance.now()));
+await worker.waitUntilReady();
+
+serveParent(
+  async (message) => {
+    if (message.type !== 'completions') throw new Error(`unknown request ${message.type}`);
+    const taken = completions;
+    completions = [];
+    return { times: taken };
+  },
+  async () => {
+    await worker.close();
+    await connection.quit();
+    return {};
+  },
+);
+signalReady({ pid: process.pid });

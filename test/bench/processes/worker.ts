@@ -1,0 +1,74 @@
+/**
+ * A real worker process, as `npm start -- --role worker` runs one: the production services and
+ * worker, with the Slack reply sink posting to the bench's fake Slack. It notes when each command
+ * job completes, and reports its peak RSS when stopped.
+ */
+import { readFileSync } from 'node:fs';
+import type { RoleRule } from '../../../src/access/access-policy.js';
+import { createClubServices } from '../../../src/app/club-services.js';
+import { startWorker } from '../../../src/app/start-worker.js';
+import { createSlackReplySink } from '../../../src/platforms/slack/slack-reply-sink.js';
+import {
+  benchBotToken,
+  benchConfig,
+  benchLogger,
+  benchPolicy,
+  benchTimezone,
+} from '../bench-setup.js';
+import { serveParent, signalReady } from '../child-process.js';
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+};
+
+const config = benchConfig(env('BENCH_CLUB_API_URL'), env('BENCH_REDIS_URL'));
+const prefix = env('BENCH_PREFIX');
+const logger = benchLogger('worker');
+const grants = JSON.parse(process.env.BENCH_GRANTS ?? '[]') as RoleRule[];
+const services = createClubServices({ config, logger, policy: benchPolicy(grants), prefix });
+const worker = startWorker({
+  services,
+  logger,
+  timezone: benchTimezone,
+  sinks: {
+    slack: createSlackReplySink({
+      botToken: benchBotToken,
+      slackApiUrl: env('BENCH_SLACK_API_URL'),
+      redis: services.redis,
+      prefix,
+      logger,
+    }),
+  },
+});
+let completions: number[] = [];
+worker.on('completed', (job) => {
+  if (job.name === 'command') completions.push(performance.now());
+});
+await worker.waitUntilReady();
+
+/** Peak resident set size, from the kernel (VmHWM), in MB. */
+function peakRssMb(): number {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1]);
+  return Number.isFinite(kb) ? kb / 1024 : process.resourceUsage().maxRSS / 1024;
+}
+
+serveParent(
+  async (message) => {
+    if (message.type === 'completions') {
+      const taken = completions;
+      completions = [];
+      return { times: taken };
+    }
+    if (message.type === 'peak-rss') return { peakRssMb: peakRssMb() };
+    throw new Error(`unknown request ${message.type}`);
+  },
+  async () => {
+    await worker.close();
+    await services.close();
+    return { peakRssMb: peakRssMb() };
+  },
+);
+signalReady({ pid: process.pid });

@@ -1,0 +1,49 @@
+/** The q-quantile (0..1) of samples, nearest-rank: the value at or below which q of them lie. */
+export function quantile(samples: readonly number[], q: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
+  return sorted[rank - 1] ?? Number.NaN;
+}
+
+export interface Percentiles {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+export function percentiles(samples: readonly number[]): Percentiles {
+  return {
+    count: samples.length,
+    p50: quantile(samples, 0.5),
+    p95: quantile(samples, 0.95),
+    p99: quantile(samples, 0.99),
+    max: samples.length === 0 ? Number.NaN : Math.max(...samples),
+  };
+}
+
+/** A small seeded PRNG (mulberry32), so every run sends the same commands in the same order. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Fisher–Yates with the given random source. */
+export function shuffle<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
