@@ -18,12 +18,16 @@ const slowText =
   'The bot is slow to answer right now. If no reply comes within a minute, please try again.';
 
 /**
- * One listener per slash command: map, ask the dispatcher, acknowledge within milliseconds with
- * the answer, "working on it" (the worker answers), or nothing and open the form.
+ * One listener for every slash command of the registry (Bolt runs every listener's matching for
+ * each request, so one per command made each acknowledgement pay for all of them): map, ask the
+ * dispatcher, acknowledge within milliseconds with the answer, "working on it" (the worker
+ * answers), or nothing and open the form.
  */
 export function registerSlashCommands(app: App, deps: ListenerDeps): void {
-  for (const name of slashCommandNames(deps.registry)) {
-    app.command(`/${name}`, async ({ command, ack, respond }): Promise<void> => {
+  const names = slashCommandNames(deps.registry).map((name) => name.replace(/[^\w-]/g, '\\$&'));
+  app.command(
+    new RegExp(`^/(${names.join('|')})$`),
+    async ({ command, ack, respond }): Promise<void> => {
       const id = randomUUID();
       let acked = false;
       // Once acknowledged, further answers go through the response_url.
@@ -95,6 +99,6 @@ export function registerSlashCommands(app: App, deps: ListenerDeps): void {
       } finally {
         clearTimeout(deadline);
       }
-    });
-  }
+    },
+  );
 }
