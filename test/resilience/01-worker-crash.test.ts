@@ -290,6 +290,12 @@ describe('scenario 1: the worker process is killed under load', () => {
 
       const successor = await startWorkerProcess(env, `answered-${kind}-successor`);
       await until(async () => (await run.pending()) === 0, 'the job to be taken over and finished');
+      // Its log line may still be on its way through the pipe into the file.
+      await until(
+        () => reRuns([doomed.logFile, successor.logFile]).ranTwice === 1,
+        'the successor to log the job finished',
+        10_000,
+      );
       const reruns = reRuns([doomed.logFile, successor.logFile]);
       reportFigures(`1 answered once (${kind})`, {
         answers: (await answers()).length,

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { postToSlackApp, slashCommandBody } from '../fakes/slack/slack-requests.js';
 import { testRedisUrl } from '../support/redis.js';
 import { reportFigures } from './support/figures.js';
-import { readAllLogs } from './support/log-capture.js';
+import { childOutputWritten, readAllLogs } from './support/log-capture.js';
 import {
   clubToken,
   discordToken,
@@ -75,6 +75,7 @@ describe('scenario 7: secrets in the logs', () => {
     );
     await until(async () => (await run.pending()) === 0, 'an idle queue');
     await stopAllWorkerProcesses();
+    await childOutputWritten();
 
     const answers = urls.flatMap((url) => front.postsTo(url)).map((body) => JSON.stringify(body));
     const needles = {

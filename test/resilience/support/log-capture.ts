@@ -34,8 +34,20 @@ export function captureChildOutput(child: ChildProcess, name: string): string {
   const out = createWriteStream(file, { flags: 'a' });
   child.stdout?.pipe(out, { end: false });
   child.stderr?.pipe(out, { end: false });
-  child.once('exit', () => setTimeout(() => out.end(), 100));
+  // Ends once both pipes are drained, so every line the process wrote is in the file.
+  let open = [child.stdout, child.stderr].filter((stream) => stream !== null).length;
+  const closed = () => (open -= 1) === 0 && out.end();
+  child.stdout?.once('end', closed);
+  child.stderr?.once('end', closed);
+  written.add(new Promise<void>((resolve) => out.once('close', () => resolve())));
   return file;
+}
+
+const written = new Set<Promise<void>>();
+
+/** Waits until every child process started so far has exited and its output is in its file. */
+export async function childOutputWritten(): Promise<void> {
+  await Promise.all(written);
 }
 
 /** Every log file of the run so far, by name, with its text. */
