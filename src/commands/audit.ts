@@ -4,6 +4,7 @@ import { clubClock, formatDay } from './club-time.js';
 import type { CommandDefinition } from './command.js';
 import { displayName } from './display-name.js';
 import { findMembers } from './find-members.js';
+import { membersByGuid } from './members-by-guid.js';
 import type { Reply } from './reply.js';
 
 /** Pure: who saw whose personal data, newest first. */
@@ -13,7 +14,7 @@ export function auditReply(
   timezone: string,
   about?: Member,
 ): Reply {
-  const byGuid = new Map(members.map((member) => [member.guid, member]));
+  const byGuid = membersByGuid(members);
   const name = (guid: string | undefined) => {
     const member = guid ? byGuid.get(guid) : undefined;
     return member ? displayName(member) : undefined;

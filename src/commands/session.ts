@@ -5,6 +5,7 @@ import type { CommandDefinition } from './command.js';
 import { dataAge } from './data-age.js';
 import { displayName } from './display-name.js';
 import { inTimetableOrder, matchSessions, type SessionMatch } from './match-sessions.js';
+import { membersByGuid } from './members-by-guid.js';
 import type { Reply, ReplySection } from './reply.js';
 
 /** Pure: the roster of the sessions `when` names, or the choices when it names none. */
@@ -24,7 +25,7 @@ export function sessionReply(
       tone: 'info',
     };
   }
-  const byGuid = new Map(members.map((member) => [member.guid, member]));
+  const byGuid = membersByGuid(members);
   return {
     title: `Sessions: ${match.label}`,
     sections: match.sessions.flatMap((session) => rosterSections(session, byGuid)),
