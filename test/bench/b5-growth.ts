@@ -69,6 +69,8 @@ async function measureSize(members: number, options: BenchOptions): Promise<Grow
     const measured = await run(options.quick ? 3_000 : 10_000);
     await ours.stop();
     const answered = percentiles(measured.answers.filter((ms) => ms >= 0));
+    const memory = await worker.request({ type: 'memory' });
+    options.log(`B5 ${members} members: worker memory ${JSON.stringify(memory)}`);
     const last = await worker.stop<{ peakRssMb: number }>();
     worker = undefined;
     return {

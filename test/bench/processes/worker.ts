@@ -62,7 +62,19 @@ serveParent(
       completions = [];
       return { times: taken };
     }
-    if (message.type === 'peak-rss') return { peakRssMb: peakRssMb() };
+    if (message.type === 'memory') {
+      // Run with NODE_OPTIONS=--expose-gc to see what stays after a full collection.
+      (globalThis as { gc?: () => void }).gc?.();
+      const usage = process.memoryUsage();
+      const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+      return {
+        peakRssMb: peakRssMb(),
+        rssMb: mb(usage.rss),
+        heapUsedMb: mb(usage.heapUsed),
+        heapTotalMb: mb(usage.heapTotal),
+        externalMb: mb(usage.external),
+      };
+    }
     throw new Error(`unknown request ${message.type}`);
   },
   async () => {
