@@ -11,6 +11,8 @@ export interface BenchReport {
   figures: Figure[];
   /** Notes on how each benchmark was run, by benchmark id. */
   methods: Record<string, string>;
+  /** Why each missed target is missed, by figure id. */
+  misses: Record<string, string>;
   /** File name of the B5 plot beside the report, when B5 ran. */
   plot?: string;
 }
@@ -60,6 +62,14 @@ export function markdownReport(report: BenchReport): string {
     figuresTable(report.figures),
     '',
     ...(report.plot ? [`![B5: growth with club size](${report.plot})`, ''] : []),
+    ...(missed.length > 0
+      ? [
+          '## Why targets are missed',
+          '',
+          ...Object.entries(report.misses).map(([id, text]) => `- **${id}** ${text}`),
+          '',
+        ]
+      : []),
     '## How each figure is measured',
     '',
     ...methods,

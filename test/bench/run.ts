@@ -17,6 +17,7 @@ import { clubDay } from './b4-club-day.js';
 import { growth, growthPoints } from './b5-growth.js';
 import { budgetOverhead } from './b6-budget-overhead.js';
 import { growthPlotSvg } from './growth-plot.js';
+import { missNotes } from './miss-notes.js';
 import type { BenchOptions } from './bench-options.js';
 import { compileChildren } from './child-process.js';
 import type { Figure } from './figure.js';
@@ -113,6 +114,11 @@ const report: BenchReport = {
   versions: versions(),
   figures,
   methods: Object.fromEntries(selected.map((bench) => [bench.id, bench.method])),
+  misses: Object.fromEntries(
+    figures
+      .filter((f) => f.met === false)
+      .map((f) => [f.id, missNotes[f.id]?.(figures) ?? 'Not yet explained.']),
+  ),
 };
 if (only) {
   log('--only: nothing written');
