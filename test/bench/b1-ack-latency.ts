@@ -1,5 +1,4 @@
 import { atMost, figure, type Figure } from './figure.js';
-import { startBareBoltApp } from './bare-bolt-app.js';
 import { startBenchBot } from './bench-bot.js';
 import { benchSigningSecret } from './bench-setup.js';
 import { startChild } from './child-process.js';
@@ -10,10 +9,11 @@ import { percentiles, seededRandom } from './stats.js';
 
 /**
  * B1: signed slash commands at concurrency 50 to `/slack/events`, time to HTTP 200, against the
- * bot's Slack adapter and against a bare Bolt app that only acknowledges. Both apps run in this
- * process and the load comes from another (the Slack driver); they take turns in rounds so that
- * a change in the machine's load falls on both alike. The adapter runs alone (as `--role bot`):
- * commands are enqueued, and the worker's side is B2's and B3's.
+ * bot's Slack adapter and against a bare Bolt app that only acknowledges. Each app runs in a
+ * process of its own (so neither collects the other's garbage) and the load comes from a third
+ * (the Slack driver); they take turns in rounds so that a change in the machine's load falls on
+ * both alike. The adapter runs alone (as `--role bot`): commands are enqueued, and the worker's
+ * side is B2's and B3's.
  */
 export async function ackLatency(options: BenchOptions): Promise<Figure[]> {
   const total = options.quick ? 500 : 2_000;
@@ -26,7 +26,11 @@ export async function ackLatency(options: BenchOptions): Promise<Figure[]> {
     await bot.warmCache();
     await driver.request({ type: 'emails', emails: bot.emails() });
     const ours = await bot.startSlack(apiUrl);
-    const bare = await startBareBoltApp(apiUrl);
+    const bareApp = await startChild('slack-app', {
+      BENCH_APP: 'bare',
+      BENCH_SLACK_API_URL: apiUrl,
+    });
+    const bare = { eventsUrl: String(bareApp.ready.eventsUrl), stop: () => bareApp.stop() };
     const commands: DriverCommand[] = planCommands(bot.club, 400, readShares, seededRandom(1)).map(
       (planned) => ({ userId: planned.person.userId, command: planned.slash, text: planned.text }),
     );
@@ -40,8 +44,8 @@ export async function ackLatency(options: BenchOptions): Promise<Figure[]> {
         concurrency,
       });
     // Warm-up, not kept: JIT, connections, the adapter's email cache.
-    await run(bare.eventsUrl, 300);
-    await run(ours.eventsUrl, 300);
+    await run(bare.eventsUrl, 1_000);
+    await run(ours.eventsUrl, 1_000);
     const oursAcks: number[] = [];
     const bareAcks: number[] = [];
     let failures = 0;
@@ -64,6 +68,7 @@ export async function ackLatency(options: BenchOptions): Promise<Figure[]> {
       figure('B1.bare.p50', 'B1 baseline: acknowledgement p50, bare Bolt app', b.p50, 'ms'),
       figure('B1.bare.p95', 'B1 baseline: acknowledgement p95, bare Bolt app', b.p95, 'ms'),
       figure('B1.bare.p99', 'B1 baseline: acknowledgement p99, bare Bolt app', b.p99, 'ms'),
+      figure('B1.ratio.p50', 'B1 p50 ratio, bot / bare Bolt', o.p50 / b.p50, '×'),
       figure('B1.ratio.p99', 'B1 p99 ratio, bot / bare Bolt', o.p99 / b.p99, '×', atMost(1.5)),
       figure(
         'B1.failures',

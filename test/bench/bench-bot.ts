@@ -4,18 +4,16 @@ import { createClubServices, type ClubServices } from '../../src/app/club-servic
 import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
 import type { Config } from '../../src/config.js';
 import type { Dispatcher } from '../../src/dispatch/create-dispatcher.js';
-import { startSlackAdapter } from '../../src/platforms/slack/start-slack-adapter.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import {
-  benchBotToken,
   benchConfig,
   benchLogger,
   benchPolicy,
   benchRatePerMinute,
-  benchSigningSecret,
   benchTimezone,
   benchToken,
 } from './bench-setup.js';
+import { startChild } from './child-process.js';
 import { pickPeople, type BenchClub } from './club-people.js';
 
 /** Options for {@link startBenchBot}. */
@@ -47,9 +45,9 @@ export interface BenchBot {
   prefix: string;
   /** Reads every cached collection once: a warm cache, as on any day after the first command. */
   warmCache(): Promise<void>;
-  /** The Slack adapter `npm start` runs, on a free loopback port. */
+  /** The Slack adapter `npm start -- --role bot` runs, in a process of its own on a free loopback port. */
   startSlack(slackApiUrl: string): Promise<{ eventsUrl: string; stop(): Promise<void> }>;
-  /** The environment of a worker process (test/bench/processes/worker.ts) on the same services. */
+  /** The environment of a worker or adapter process (test/bench/processes/) on the same services. */
   workerEnv(slackApiUrl: string): Record<string, string>;
   /** Slack user id → email, as users.info gives them. */
   emails(): Record<string, string>;
@@ -84,6 +82,14 @@ export async function startBenchBot(options: BenchBotOptions): Promise<BenchBot>
     ...(now ? { now: () => new Date(now()) } : {}),
   });
 
+  const childEnv = (slackApiUrl: string): Record<string, string> => ({
+    BENCH_CLUB_API_URL: simulator.url,
+    BENCH_REDIS_URL: options.redisUrl,
+    BENCH_PREFIX: prefix,
+    BENCH_SLACK_API_URL: slackApiUrl,
+    BENCH_GRANTS: JSON.stringify(club.grants),
+  });
+
   return {
     simulator,
     services,
@@ -108,30 +114,10 @@ export async function startBenchBot(options: BenchBotOptions): Promise<BenchBot>
       ]);
     },
     async startSlack(slackApiUrl) {
-      const adapter = await startSlackAdapter({
-        signingSecret: benchSigningSecret,
-        botToken: benchBotToken,
-        slackApiUrl,
-        botId: 'BBOT',
-        botUserId: 'UBOT',
-        port: 0,
-        host: '127.0.0.1',
-        dispatcher,
-        redis: services.redis,
-        prefix,
-        logger,
-      });
-      return { eventsUrl: `http://127.0.0.1:${adapter.port}/slack/events`, stop: adapter.stop };
+      const app = await startChild('slack-app', childEnv(slackApiUrl));
+      return { eventsUrl: String(app.ready.eventsUrl), stop: async () => void (await app.stop()) };
     },
-    workerEnv(slackApiUrl) {
-      return {
-        BENCH_CLUB_API_URL: simulator.url,
-        BENCH_REDIS_URL: options.redisUrl,
-        BENCH_PREFIX: prefix,
-        BENCH_SLACK_API_URL: slackApiUrl,
-        BENCH_GRANTS: JSON.stringify(club.grants),
-      };
-    },
+    workerEnv: childEnv,
     emails: () => Object.fromEntries(club.people.map((person) => [person.userId, person.email])),
     async stop() {
       await services.close();

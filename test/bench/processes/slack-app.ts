@@ -1,0 +1,74 @@
+/**
+ * A Slack app in a process of its own, with its own heap and event loop: either the bot's Slack
+ * adapter as `npm start -- --role bot` runs it (services, dispatcher, Bolt over HTTP), or B1's
+ * baseline, a bare Bolt app that only acknowledges (BENCH_APP=bare).
+ */
+import type { RoleRule } from '../../../src/access/access-policy.js';
+import { createClubServices } from '../../../src/app/club-services.js';
+import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
+import { startSlackAdapter } from '../../../src/platforms/slack/start-slack-adapter.js';
+import { startBareBoltApp } from '../bare-bolt-app.js';
+import {
+  benchBotToken,
+  benchConfig,
+  benchLogger,
+  benchPolicy,
+  benchRatePerMinute,
+  benchSigningSecret,
+  benchTimezone,
+} from '../bench-setup.js';
+import { serveParent, signalReady } from '../child-process.js';
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+};
+
+const slackApiUrl = env('BENCH_SLACK_API_URL');
+let eventsUrl: string;
+let stop: () => Promise<void>;
+if (process.env.BENCH_APP === 'bare') {
+  const bare = await startBareBoltApp(slackApiUrl);
+  eventsUrl = bare.eventsUrl;
+  stop = bare.stop;
+} else {
+  const config = benchConfig(env('BENCH_CLUB_API_URL'), env('BENCH_REDIS_URL'));
+  const prefix = env('BENCH_PREFIX');
+  const logger = benchLogger('bot');
+  const grants = JSON.parse(process.env.BENCH_GRANTS ?? '[]') as RoleRule[];
+  const services = createClubServices({ config, logger, policy: benchPolicy(grants), prefix });
+  const dispatcher = createBotDispatcher(services, {
+    timezone: benchTimezone,
+    ratePerMinute: benchRatePerMinute,
+  });
+  const adapter = await startSlackAdapter({
+    signingSecret: benchSigningSecret,
+    botToken: benchBotToken,
+    slackApiUrl,
+    botId: 'BBOT',
+    botUserId: 'UBOT',
+    port: 0,
+    host: '127.0.0.1',
+    dispatcher,
+    redis: services.redis,
+    prefix,
+    logger,
+  });
+  eventsUrl = `http://127.0.0.1:${adapter.port}/slack/events`;
+  stop = async () => {
+    await adapter.stop();
+    await services.close();
+  };
+}
+
+serveParent(
+  async (message) => {
+    throw new Error(`unknown request ${message.type}`);
+  },
+  async () => {
+    await stop();
+    return {};
+  },
+);
+signalReady({ eventsUrl });
