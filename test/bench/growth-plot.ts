@@ -22,11 +22,13 @@ const margin = { top: 34, right: 14, bottom: 44, left: 48 };
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A round axis maximum at or above `value`: 1, 2 or 5 times a power of ten. */
-export function niceMax(value: number): number {
-  if (!(value > 0)) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  return ([1, 2, 5, 10].find((step) => step * power >= value) ?? 10) * power;
+/** An axis from 0 past `value` in at most 4 round steps (1, 2, 2.5 or 5 times a power of ten). */
+export function niceAxis(value: number): { max: number; step: number } {
+  if (!(value > 0)) return { max: 1, step: 0.25 };
+  const raw = value / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = ([1, 2, 2.5, 5, 10].find((s) => s * power >= raw) ?? 10) * power;
+  return { max: Math.ceil(value / step) * step, step };
 }
 
 function panel(spec: Panel, members: readonly number[], offsetX: number): string {
@@ -35,17 +37,17 @@ function panel(spec: Panel, members: readonly number[], offsetX: number): string
   const all = [...spec.series.flatMap((s) => s.values), spec.limit?.value ?? 0].filter(
     Number.isFinite,
   );
-  const yMax = niceMax(Math.max(...all, 0) * 1.05);
+  const axis = niceAxis(Math.max(...all, 0) * 1.05);
+  const yMax = axis.max;
   const [lo, hi] = [Math.log10(Math.min(...members)), Math.log10(Math.max(...members))];
   const x = (n: number) =>
     margin.left + (hi === lo ? plotW / 2 : ((Math.log10(n) - lo) / (hi - lo)) * plotW);
-  const y = (v: number) => margin.top + plotH - (v / yMax) * plotH;
+  const y = (v: number) => Math.round((margin.top + plotH - (v / yMax) * plotH) * 10) / 10;
   const parts: string[] = [`<g transform="translate(${offsetX},0)">`];
   parts.push(
     `<text x="${width / 2}" y="18" text-anchor="middle" font-weight="bold">${escapeXml(spec.title)}</text>`,
   );
-  for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
-    const value = yMax * tick;
+  for (let value = 0; value <= yMax + axis.step / 2; value += axis.step) {
     parts.push(
       `<line x1="${margin.left}" x2="${width - margin.right}" y1="${y(value)}" y2="${y(value)}" stroke="#ddd"/>`,
       `<text x="${margin.left - 6}" y="${y(value) + 4}" text-anchor="end">${Number(value.toPrecision(3))}</text>`,
@@ -64,7 +66,7 @@ function panel(spec: Panel, members: readonly number[], offsetX: number): string
   if (spec.limit) {
     parts.push(
       `<line x1="${margin.left}" x2="${width - margin.right}" y1="${y(spec.limit.value)}" y2="${y(spec.limit.value)}" stroke="#c0392b" stroke-dasharray="5 4"/>`,
-      `<text x="${width - margin.right - 4}" y="${y(spec.limit.value) - 5}" text-anchor="end" fill="#c0392b">${escapeXml(spec.limit.label)}</text>`,
+      `<text x="${margin.left + 8}" y="${y(spec.limit.value) - 5}" fill="#c0392b">${escapeXml(spec.limit.label)}</text>`,
     );
   }
   spec.series.forEach((series, index) => {
