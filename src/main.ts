@@ -19,12 +19,6 @@ import { createLogger, type Logger } from './log.js';
 import { createBotMetrics } from './ops/bot-metrics.js';
 import { checkHealth } from './ops/health.js';
 import { opsRoutes, startOpsServer } from './ops/ops-routes.js';
-import {
-  createDiscordReplySink,
-  startDiscordAdapter,
-} from './platforms/discord/start-discord-adapter.js';
-import { createSlackReplySink } from './platforms/slack/slack-reply-sink.js';
-import { startSlackAdapter } from './platforms/slack/start-slack-adapter.js';
 import { createAskerPeek } from './access/peek-asker.js';
 
 type Role = 'bot' | 'worker' | 'all';
@@ -94,6 +88,8 @@ async function main(): Promise<number> {
     }
     const sinks: Partial<Record<Platform, ReplySink>> = {};
     if (slackConfigured) {
+      // Platforms load only when configured: a Slack-only worker never loads discord.js (about 48 MB).
+      const { createSlackReplySink } = await import('./platforms/slack/slack-reply-sink.js');
       sinks.slack = createSlackReplySink({
         botToken: config.SLACK_BOT_TOKEN!,
         slackApiUrl: config.SLACK_API_URL,
@@ -104,6 +100,8 @@ async function main(): Promise<number> {
       });
     }
     if (discordConfigured) {
+      const { createDiscordReplySink } =
+        await import('./platforms/discord/start-discord-adapter.js');
       sinks.discord = createDiscordReplySink({
         apiUrl: config.DISCORD_API_URL,
         token: config.DISCORD_TOKEN,
@@ -141,6 +139,7 @@ async function main(): Promise<number> {
       onDispatched: (platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
     });
     if (slackConfigured) {
+      const { startSlackAdapter } = await import('./platforms/slack/start-slack-adapter.js');
       const slack = await startSlackAdapter({
         signingSecret: config.SLACK_SIGNING_SECRET ?? '',
         botToken: config.SLACK_BOT_TOKEN!,
@@ -163,6 +162,7 @@ async function main(): Promise<number> {
       );
     }
     if (discordConfigured) {
+      const { startDiscordAdapter } = await import('./platforms/discord/start-discord-adapter.js');
       const discord = await startDiscordAdapter({
         token: config.DISCORD_TOKEN!,
         applicationId: config.DISCORD_APPLICATION_ID!,

@@ -97,7 +97,8 @@ describe('the built dist/, laid out as in the image', () => {
       {
         CLUB_API_URL: clubUrl,
         CLUB_API_TOKEN: 'image-token',
-        REDIS_URL: testRedisUrl(),
+        // Its own Redis database: start-up.test.ts runs main.ts with the same key prefix.
+        REDIS_URL: `${testRedisUrl()}?db=2`,
         PORT: '0',
       },
       /serving \/healthz and \/metrics/,
