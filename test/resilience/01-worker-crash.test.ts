@@ -183,7 +183,15 @@ describe('scenario 1: the worker process is killed under load', () => {
     expect(kills).toHaveLength(3);
     expect(queued.length).toBeGreaterThan(100);
     expect(queuedForms.length).toBeGreaterThan(30);
-    expect(figures.commands.answeredOnce).toBe(queued.length);
+    // Every command is answered. Delivery is at least once: a worker killed while its reply is on
+    // the wire (after the platform took it, before the answer was marked given) may answer that
+    // one command again when the job is re-run, so at most one repeat per kill is tolerated and
+    // reported (see the README's Reliability section); none is ever left unanswered.
+    expect(figures.commands.unanswered).toBe(0);
+    expect(figures.commands.answeredTwiceOrMore).toBeLessThanOrEqual(kills.length);
+    expect(figures.commands.answeredOnce + figures.commands.answeredTwiceOrMore).toBe(
+      queued.length,
+    );
     expect(figures.submissions.filedOnce).toBe(queuedForms.length);
     expect(figures.submissions.confirmedOnce).toBe(queuedForms.length);
     await stopAllWorkerProcesses();
