@@ -47,23 +47,6 @@ export function formRejectedReply(
   };
 }
 
-/** The submission waits in the queue until the daily budget has calls again; it will be filed. */
-export function formQueuedReply(formTitle: string, filedAround?: string): Reply {
-  const when = filedAround ? ` around ${filedAround}` : ' when calls come back';
-  return {
-    title: `${formTitle}: saved`,
-    sections: [
-      {
-        kind: 'text',
-        text: `The club's daily allowance of calls to the club service is used up. Your form is saved and will be filed${when}; you will get a confirmation then.`,
-      },
-    ],
-    visibility: 'asker',
-    personalData: false,
-    tone: 'warning',
-  };
-}
-
 /** The form's checks failed (for the console, which cannot reopen a modal): errors and input. */
 export function formInvalidReply(
   formTitle: string,
