@@ -5,14 +5,23 @@
  * change how text looks but cannot ping or link anyone.
  */
 export function escapeMrkdwn(text: string): string {
+  // Most text (every name of a roster) has none of the three: no copies for it.
+  if (!needsEscape.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+const needsEscape = /[&<>]/;
+
 /** Cuts `text` to at most `max` characters (code points), ending with "…" when it was cut. */
 export function truncate(text: string, max: number): string {
-  const characters = [...text];
-  if (characters.length <= max) return text;
-  return `${characters.slice(0, Math.max(0, max - 1)).join('')}…`;
+  // A string of at most `max` UTF-16 units has at most `max` code points: nothing to cut.
+  if (text.length <= max) return text;
+  const kept: string[] = [];
+  for (const character of text) {
+    if (kept.length >= max) return `${kept.slice(0, Math.max(0, max - 1)).join('')}…`;
+    kept.push(character);
+  }
+  return text;
 }
 
 /**
@@ -60,10 +69,13 @@ function avoidSplittingEscape(text: string, cut: number): number {
 /** Escapes `text` for mrkdwn and cuts it (before escaping, so no escape is broken) to fit `max`. */
 export function escapeWithin(text: string, max: number): string {
   let escaped = escapeMrkdwn(text);
-  let keep = max;
-  while (escaped.length > max && keep > 1) {
-    keep -= Math.max(1, escaped.length - max);
+  // Cut to `max` characters, then to fewer in proportion to how far the escaped text still
+  // overflows, down to "…" at worst. (Taking the overflow of the uncut text off `max` instead
+  // reduced any text more than twice too long, such as a long roster's notification text, to "…".)
+  for (let keep = max; escaped.length > max && keep >= 1;) {
     escaped = escapeMrkdwn(truncate(text, keep));
+    const fewer = Math.min(keep - 1, Math.floor((keep * max) / escaped.length));
+    keep = keep === 1 ? 0 : Math.max(1, fewer);
   }
   return escaped;
 }

@@ -108,6 +108,19 @@ describe('renderBlockKit', () => {
     expect(all).toContain('Swimmer 1999 ');
   });
 
+  it("when a reply's plain text is many times longer than a notification holds, the notification is its beginning, cut to 3000", () => {
+    const rows = Array.from({ length: 2_000 }, (_, index) => [`Swimmer ${index} & co`, 'Tue']);
+    const [first] = renderBlockKit({
+      ...base,
+      title: 'Roster',
+      sections: [{ kind: 'table', columns: ['Swimmer', 'Last'], rows }],
+    });
+    expect(first?.text.length).toBeLessThanOrEqual(blockKitLimits.sectionText);
+    expect(first?.text.length).toBeGreaterThan(blockKitLimits.sectionText - 20);
+    expect(first?.text).toMatch(/^Roster\nSwimmer \| Last\nSwimmer 0 &amp; co \| Tue\n/);
+    expect(first?.text.endsWith('…')).toBe(true);
+  });
+
   it('when a reply has personal data, it offers no "Post to channel", whatever its actions say', () => {
     const reply: Reply = {
       ...base,
