@@ -1,19 +1,38 @@
 import type { ClubSession, Member } from '../club/domain.js';
 import { weekdays } from '../club/domain.js';
-import { formatDay } from './club-time.js';
 import type { CommandDefinition } from './command.js';
 import { dataAge } from './data-age.js';
-import { displayName } from './display-name.js';
 import { inTimetableOrder, matchSessions, type SessionMatch } from './match-sessions.js';
-import { membersByGuid } from './members-by-guid.js';
-import type { Reply, ReplySection } from './reply.js';
+import type { Reply, ReplyAction, ReplySection } from './reply.js';
+import { sessionRoster, type RosterSwimmer, type SessionRoster } from './session-roster.js';
 
-/** Pure: the roster of the sessions `when` names, or the choices when it names none. */
+/**
+ * Most swimmers of one roster a reply lists; a longer roster is listed this many at a time, A–Z,
+ * with buttons for the next and previous page. Fifty is a full pool session, so a club's usual
+ * rosters are shown whole; without a bound the reply grew with the club (a seeded club of 5,000
+ * has 365 swimmers a session, 1,700 on a Tuesday: five Slack messages or a dozen Discord pages
+ * nobody reads, and an audit entry naming every one of them), and so did the time to answer it.
+ */
+export const rosterPageSize = 50;
+
+/** "Tuesday page 3" → Tuesday, page 3; anything else is page 1 of what was asked. */
+export function readRosterPage(text: string): { when: string; page: number } {
+  const paged = /^(.*\S)\s+page\s+(\d{1,4})\s*$/i.exec(text);
+  return paged?.[1] && paged[2]
+    ? { when: paged[1], page: Math.max(1, Number(paged[2])) }
+    : { when: text, page: 1 };
+}
+
+/**
+ * Pure: the rosters of the sessions `when` names (page `page` of the longer ones), or the choices
+ * when it names none.
+ */
 export function sessionReply(
   match: SessionMatch,
   sessions: readonly ClubSession[],
   members: readonly Member[],
   when: string,
+  page = 1,
 ): Reply {
   if (match.kind === 'unknown') return choicesReply(sessions, when);
   if (match.kind === 'none-that-day') {
@@ -25,21 +44,33 @@ export function sessionReply(
       tone: 'info',
     };
   }
-  const byGuid = membersByGuid(members);
+  const rosters = match.sessions.map((session) => ({
+    session,
+    roster: sessionRoster(session, members),
+  }));
+  const pages = Math.max(1, ...rosters.map(({ roster }) => pageCount(roster.swimmers.length)));
+  const shownPage = Math.min(page, pages);
+  const shown = rosters.map(({ roster }) => pageOf(roster.swimmers, shownPage));
   return {
-    title: `Sessions: ${match.label}`,
-    sections: match.sessions.flatMap((session) => rosterSections(session, byGuid)),
+    title: `Sessions: ${match.label}${pages > 1 ? ` (page ${shownPage} of ${pages})` : ''}`,
+    sections: rosters.flatMap(({ session, roster }, index) => [
+      detailsSection(session, roster),
+      rosterSection(roster, shown[index] ?? [], shownPage),
+    ]),
     visibility: 'asker',
     personalData: true,
+    actions: pageActions(when, shownPage, pages),
     audit: {
-      members: [
-        ...new Set(
-          match.sessions.flatMap((session) => session.members.map((swimmer) => swimmer.guid)),
-        ),
-      ],
+      members: [...new Set(shown.flatMap((swimmers) => swimmers.map((swimmer) => swimmer.guid)))],
       fieldGroups: ['roster'],
     },
   };
+}
+
+const pageCount = (swimmers: number) => Math.ceil(swimmers / rosterPageSize);
+
+function pageOf(swimmers: readonly RosterSwimmer[], page: number): readonly RosterSwimmer[] {
+  return swimmers.slice((page - 1) * rosterPageSize, page * rosterPageSize);
 }
 
 /** "today (Sunday)" or "on Sunday". */
@@ -49,38 +80,61 @@ function noSessionsWhen(label: string): string {
     : `on ${label}`;
 }
 
-function rosterSections(session: ClubSession, byGuid: ReadonlyMap<string, Member>): ReplySection[] {
-  const nameOf = (guid: string) => {
-    const member = byGuid.get(guid);
-    if (!member) return 'Unknown member';
-    return member.active ? displayName(member) : `${displayName(member)} (left the club)`;
+function detailsSection(session: ClubSession, roster: SessionRoster): ReplySection {
+  return {
+    kind: 'fields',
+    title: session.name,
+    fields: [
+      { label: 'Day', value: session.weekday ?? 'Not known' },
+      { label: 'Time', value: timeRange(session) },
+      { label: 'Place', value: session.location ?? 'Not known' },
+      {
+        label: 'Coaches',
+        value: roster.coaches.length > 0 ? roster.coaches.join(', ') : 'None listed',
+      },
+      { label: 'Swimmers', value: countAgainstMax(session) },
+    ],
   };
-  const coaches = session.coaches.map((coach) => nameOf(coach.guid));
-  const swimmers = session.members
-    .map((swimmer) => ({ name: nameOf(swimmer.guid), lastAttended: swimmer.lastAttended }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
+}
+
+function rosterSection(
+  roster: SessionRoster,
+  shown: readonly RosterSwimmer[],
+  page: number,
+): ReplySection {
+  const count = roster.swimmers.length;
+  if (count === 0) return { kind: 'text', text: 'No swimmers are listed for this session.' };
+  if (shown.length === 0) {
+    const pages = pageCount(count);
+    return {
+      kind: 'text',
+      text: `All ${count} swimmers are on ${pages === 1 ? 'page 1' : `pages 1–${pages}`}.`,
+    };
+  }
+  const first = (page - 1) * rosterPageSize + 1;
+  return {
+    kind: 'table',
+    ...(count > rosterPageSize
+      ? { title: `Swimmers ${first}–${first + shown.length - 1} of ${count}` }
+      : {}),
+    columns: ['Swimmer', 'Last attended'],
+    rows: shown.map((swimmer) => [swimmer.name, swimmer.lastAttended]),
+  };
+}
+
+/** Buttons to the previous and next page of the rosters, as "/session <when> page n". */
+function pageActions(when: string, page: number, pages: number): ReplyAction[] | undefined {
+  if (pages === 1) return undefined;
+  const to = (target: number, id: string, label: string): ReplyAction => ({
+    id,
+    label: `${label} (page ${target} of ${pages})`,
+    kind: 'run-command',
+    command: 'session',
+    args: `${when.trim()} page ${target}`,
+  });
   return [
-    {
-      kind: 'fields',
-      title: session.name,
-      fields: [
-        { label: 'Day', value: session.weekday ?? 'Not known' },
-        { label: 'Time', value: timeRange(session) },
-        { label: 'Place', value: session.location ?? 'Not known' },
-        { label: 'Coaches', value: coaches.length > 0 ? coaches.join(', ') : 'None listed' },
-        { label: 'Swimmers', value: countAgainstMax(session) },
-      ],
-    },
-    swimmers.length > 0
-      ? {
-          kind: 'table',
-          columns: ['Swimmer', 'Last attended'],
-          rows: swimmers.map((swimmer) => [
-            swimmer.name,
-            swimmer.lastAttended ? formatDay(swimmer.lastAttended) : 'Not recorded',
-          ]),
-        }
-      : { kind: 'text', text: 'No swimmers are listed for this session.' },
+    ...(page > 1 ? [to(page - 1, 'roster-previous', 'Previous swimmers')] : []),
+    ...(page < pages ? [to(page + 1, 'roster-next', 'More swimmers')] : []),
   ];
 }
 
@@ -130,10 +184,10 @@ export const session = {
   personalData: true,
   needsClub: true,
   async handle({ options, data, now, timezone }) {
-    const when = options.when ?? '';
+    const { when, page } = readRosterPage(options.when ?? '');
     const [sessions, members] = await Promise.all([data.sessions(), data.members()]);
     const match = matchSessions(sessions.value, when, now, timezone);
-    const reply = sessionReply(match, sessions.value, members.value, when);
+    const reply = sessionReply(match, sessions.value, members.value, when, page);
     return { ...reply, footer: dataAge([sessions, members], now) };
   },
 } satisfies CommandDefinition;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClubSession } from '../../src/club/domain.js';
 import { displayName } from '../../src/commands/display-name.js';
 import { matchSessions, runsOn } from '../../src/commands/match-sessions.js';
+import { readRosterPage, rosterPageSize } from '../../src/commands/session.js';
 import type { Reply, ReplySection } from '../../src/commands/reply.js';
 import { memoryClubData } from '../support/memory-club-data.js';
 import { askerWith, london, run } from './command-context.js';
@@ -240,5 +241,96 @@ describe('/session today and tonight', () => {
     expect(runsOn(session, '2026-04-10')).toBe(false);
     expect(runsOn(session, '2026-04-18')).toBe(true);
     expect(runsOn(session, '2026-05-04')).toBe(false);
+  });
+});
+
+describe('/session of a long roster', () => {
+  // A seeded club of 1,000 has sessions of over a hundred swimmers, and short ones.
+  const big = memoryClubData({ members: 1_000 });
+  const longest = big.sessions
+    .filter((s) => !s.archived)
+    .reduce((a, b) => (b.members.length > a.members.length ? b : a));
+  const ask = (when: string) => run('session', { data: big.data, asker: coach, options: { when } });
+
+  it('when a roster is longer than a page, then its first 50 swimmers are shown A–Z, with the count and a button to the next page', async () => {
+    const reply = await ask(longest.name);
+    const count = longest.members.length;
+    const pages = Math.ceil(count / rosterPageSize);
+    expect(reply.title).toBe(`Sessions: ${longest.name} (page 1 of ${pages})`);
+    const table = reply.sections?.[1];
+    expect(table?.kind === 'table' && table.title).toBe(`Swimmers 1–50 of ${count}`);
+    const names = rosterOf(reply, longest.name).map((row) => row[0] ?? '');
+    expect(names).toHaveLength(rosterPageSize);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en-GB')));
+    expect(field(reply.sections?.[0], 'Swimmers')).toBe(`${count} / ${longest.maxMembers}`);
+    expect(reply.actions).toEqual([
+      {
+        id: 'roster-next',
+        label: `More swimmers (page 2 of ${pages})`,
+        kind: 'run-command',
+        command: 'session',
+        args: `${longest.name} page 2`,
+      },
+    ]);
+    expect(reply.audit?.members).toHaveLength(rosterPageSize);
+  });
+
+  it('when the next page is asked for, then the next 50 follow on from the first, with buttons back and on', async () => {
+    const first = rosterOf(await ask(longest.name), longest.name).map((row) => row[0]);
+    const reply = await ask(`${longest.name} PAGE 2`);
+    const second = rosterOf(reply, longest.name).map((row) => row[0]);
+    expect(second).toHaveLength(Math.min(rosterPageSize, longest.members.length - 50));
+    expect(second.some((name) => first.includes(name))).toBe(false);
+    expect((first.at(-1) ?? '').localeCompare(second[0] ?? '', 'en-GB')).toBeLessThanOrEqual(0);
+    expect(reply.actions?.map((action) => action.args)).toEqual(
+      longest.members.length > 100
+        ? [`${longest.name} page 1`, `${longest.name} page 3`]
+        : [`${longest.name} page 1`],
+    );
+    const table = reply.sections?.[1];
+    expect(table?.kind === 'table' && table.title).toMatch(/^Swimmers 51–\d+ of \d+$/);
+  });
+
+  it('when a page past the last is asked for, then the last page is shown', async () => {
+    const pages = Math.ceil(longest.members.length / rosterPageSize);
+    const reply = await ask(`${longest.name} page 99`);
+    expect(reply.title).toBe(`Sessions: ${longest.name} (page ${pages} of ${pages})`);
+    expect(reply.actions?.map((action) => action.id)).toEqual(['roster-previous']);
+  });
+
+  it("when a day's rosters are paged, then a short roster is whole on page 1 and only pointed to on page 2", async () => {
+    const day = longest.weekday as string;
+    const short = big.sessions.find(
+      (s) => !s.archived && s.weekday === day && s.members.length > 0 && s.members.length <= 50,
+    );
+    if (!short) throw new Error(`no short session on ${day} in the seeded club`);
+    const first = await ask(day);
+    expect(rosterOf(first, short.name)).toHaveLength(short.members.length);
+    const second = await ask(`${day} page 2`);
+    const sections = second.sections ?? [];
+    const index = sections.findIndex((s) => s.kind === 'fields' && s.title === short.name);
+    expect(sections[index + 1]).toEqual({
+      kind: 'text',
+      text: `All ${short.members.length} swimmers are on page 1.`,
+    });
+    expect(second.audit?.members).not.toContain(short.members[0]?.guid);
+  });
+
+  it('when "page" is part of what is asked but no session matches, then the choices are listed', async () => {
+    const reply = await ask('page 2');
+    expect(reply.title).toBe('Which session?');
+  });
+});
+
+describe('reading a roster page', () => {
+  it.each([
+    ['Tuesday', { when: 'Tuesday', page: 1 }],
+    ['Tuesday page 3', { when: 'Tuesday', page: 3 }],
+    ['tuesday development  Page 12 ', { when: 'tuesday development', page: 12 }],
+    ['Tuesday page 0', { when: 'Tuesday', page: 1 }],
+    ['page 2', { when: 'page 2', page: 1 }],
+    ['Tuesday pages', { when: 'Tuesday pages', page: 1 }],
+  ])('"%s" is read as %o', (text, expected) => {
+    expect(readRosterPage(text)).toEqual(expected);
   });
 });
