@@ -1,5 +1,6 @@
 import type { Member, NamedMembership } from '../club/domain.js';
 import type { Asker, ChatUser } from '../commands/chat-user.js';
+import { membersByGuid } from '../commands/members-by-guid.js';
 import { applyRoleRules, type AccessPolicy } from './access-policy.js';
 import { deriveRoles } from './derive-roles.js';
 
@@ -18,7 +19,7 @@ export function decideAsker(
     (link) => link.platform === user.platform && link.user === user.userId,
   );
   const member = linkedGuid
-    ? members.find((candidate) => candidate.guid === linkedGuid)
+    ? membersByGuid(members).get(linkedGuid)
     : memberByEmail(members, user.email ?? policyLink?.email);
   const derived = deriveRoles(member, clubRoles, policy.rolePatterns);
   return { user, memberGuid: member?.guid, roles: applyRoleRules(user, derived, policy) };
