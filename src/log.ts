@@ -37,13 +37,10 @@ export const redactedKeys = [
   'options',
 ];
 
-const paths = [
-  ...redactedKeys,
-  ...redactedKeys.map((key) => `*.${key}`),
-  ...redactedKeys.map((key) => `*.*.${key}`),
-  'req.headers',
-  'headers',
-];
+const redacted = new Set<string>([...redactedKeys, 'headers']);
+const censor = '[redacted]';
+/** How deep into a log line's objects keys are looked at (the line itself is depth 0). */
+const maxDepth = 4;
 
 /** Creates the process logger: JSON lines, with secrets and personal fields redacted. */
 export function createLogger(
@@ -54,18 +51,37 @@ export function createLogger(
     {
       level: options.level ?? 'info',
       base: options.component ? { component: options.component } : {},
-      redact: { paths: paths.map(toPinoPath), censor: '[redacted]' },
+      // A walk over the line's own keys instead of pino's `redact` paths: the 90 wildcard paths
+      // cost about 0.2 ms a line, a third of a cached command's work (see the README's Performance).
+      formatters: { log: (line) => redactedCopy(line, 0) as Record<string, unknown> },
     },
     destination,
   );
 }
 
-function toPinoPath(path: string): string {
-  // pino paths use brackets for keys that are not identifiers, e.g. ["Authorization-Token"].
-  return path
-    .split('.')
-    .map((part, index) =>
-      /^[A-Za-z_*][\w]*$/.test(part) ? (index === 0 ? part : `.${part}`) : `["${part}"]`,
-    )
-    .join('');
+/**
+ * `value` with every redacted key's value replaced, at any depth up to {@link maxDepth}; copied
+ * only where something is replaced. Only plain objects and arrays are walked (an Error or a Date
+ * is left to pino's serialisers).
+ */
+export function redactedCopy(value: unknown, depth: number): unknown {
+  if (depth > maxDepth || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, index) => {
+      const next = redactedCopy(item, depth + 1);
+      if (next !== item) (copy ??= [...value])[index] = next;
+    });
+    return copy ?? value;
+  }
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(record)) {
+    const item = record[key];
+    const next = redacted.has(key) ? censor : redactedCopy(item, depth + 1);
+    if (next !== item) (copy ??= { ...record })[key] = next;
+  }
+  return copy ?? value;
 }

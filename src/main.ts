@@ -9,6 +9,7 @@ import { AccessPolicyError, loadAccessPolicy } from './access/load-access-policy
 import { createClubServices } from './app/club-services.js';
 import { createBotDispatcher } from './app/create-bot-dispatcher.js';
 import { onShutdown } from './app/on-shutdown.js';
+import { startReplyDelivery } from './app/start-reply-delivery.js';
 import { startWorker } from './app/start-worker.js';
 import { ClubUnauthorisedError } from './club/club-errors.js';
 import type { Platform } from './commands/chat-user.js';
@@ -86,9 +87,33 @@ async function main(): Promise<number> {
       await services.close();
       return 1;
     }
+    const worker = startWorker({
+      services,
+      logger,
+      timezone: config.CLUB_TIMEZONE,
+      onFinished: (event) => metrics.jobFinished(event),
+    });
+    stops.push(() => worker.close());
+  }
+
+  const routes = opsRoutes({
+    metrics,
+    health: () =>
+      checkHealth({
+        redis: services.redis,
+        prefix: services.prefix,
+        platforms: () =>
+          Object.fromEntries(Object.entries(connected).map(([name, isUp]) => [name, isUp()])),
+      }),
+  });
+
+  let routesServed = false;
+  if (role !== 'worker') {
+    // The bot process posts the replies workers leave in the outbox: it holds the platform
+    // credentials, and a worker that dies mid-job can then neither lose a reply nor send it twice.
     const sinks: Partial<Record<Platform, ReplySink>> = {};
     if (slackConfigured) {
-      // Platforms load only when configured: a Slack-only worker never loads discord.js (about 48 MB).
+      // Platforms load only when configured: a Slack-only bot never loads discord.js (about 48 MB).
       const { createSlackReplySink } = await import('./platforms/slack/slack-reply-sink.js');
       sinks.slack = createSlackReplySink({
         botToken: config.SLACK_BOT_TOKEN!,
@@ -110,29 +135,13 @@ async function main(): Promise<number> {
         onApiError: apiErrors('discord'),
       });
     }
-    const worker = startWorker({
-      services,
+    const deliverer = startReplyDelivery(services, {
       sinks,
       logger,
-      timezone: config.CLUB_TIMEZONE,
-      onFinished: (event) => metrics.jobFinished(event),
+      onDelivered: (event) => metrics.replyDelivered(event),
     });
-    stops.push(() => worker.close());
-  }
-
-  const routes = opsRoutes({
-    metrics,
-    health: () =>
-      checkHealth({
-        redis: services.redis,
-        prefix: services.prefix,
-        platforms: () =>
-          Object.fromEntries(Object.entries(connected).map(([name, isUp]) => [name, isUp()])),
-      }),
-  });
-
-  let routesServed = false;
-  if (role !== 'worker') {
+    // Stopped last, after a worker in this process has answered its active jobs.
+    stops.unshift(() => deliverer.stop());
     const dispatcher = createBotDispatcher(services, {
       timezone: config.CLUB_TIMEZONE,
       ratePerMinute: config.RATE_LIMIT_PER_MINUTE,

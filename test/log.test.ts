@@ -53,4 +53,24 @@ describe('log lines', () => {
     expect(line).toContain('g-1');
     expect(line).toContain('U123');
   });
+
+  it('redact keys deep in arrays and nested objects, and leave the objects logged untouched', () => {
+    const { lines, logger } = capture();
+    const logged = {
+      id: 'corr-2',
+      members: [{ Guid: 'g-2', KnownAs: 'Jojo', contacts: [{ phone: '07700 900456' }] }],
+      job: { data: { request: { options: { name: 'Priya Shah' } } } },
+    };
+    logger.info(logged, 'deep');
+    const line = lines.join('');
+    for (const secret of ['Jojo', '07700 900456', 'Priya Shah']) expect(line).not.toContain(secret);
+    expect(line).toContain('g-2');
+    expect(logged.members[0]?.KnownAs).toBe('Jojo');
+  });
+
+  it("keep an error's message for the error serialiser", () => {
+    const { lines, logger } = capture();
+    logger.error({ err: new Error('the service said 500') }, 'failed');
+    expect(lines.join('')).toContain('the service said 500');
+  });
 });

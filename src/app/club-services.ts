@@ -14,6 +14,7 @@ import type { ClubData, QuotaReport } from '../commands/club-data.js';
 import type { Config } from '../config.js';
 import { createBudgetedClubApis } from '../jobs/budgeted-club-apis.js';
 import { createClubQueue, type ClubQueue } from '../jobs/club-queue.js';
+import { createReplyOutbox, type ReplyOutbox } from '../jobs/reply-outbox.js';
 import { createFiler, type Filer } from '../jobs/file-once.js';
 import type { Logger } from '../log.js';
 import { healthKeys } from '../ops/health.js';
@@ -54,6 +55,8 @@ export interface ClubServices {
   policy: AccessPolicy;
   resolveAsker: AskerResolver;
   queue: ClubQueue;
+  /** Where workers leave replies for the bot process to deliver. */
+  outbox: ReplyOutbox;
   filer: Filer;
   audit: AuditTrail;
   quota(): Promise<QuotaReport>;
@@ -125,6 +128,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     policy,
     resolveAsker: createAskerResolver({ data, policy, links }),
     queue,
+    outbox: createReplyOutbox(redis, prefix),
     filer: createFiler({ redis, prefix }),
     audit: createAuditTrail({ redis, prefix }),
     async quota() {

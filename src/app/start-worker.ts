@@ -1,16 +1,13 @@
-import type { Platform } from '../commands/chat-user.js';
 import { registry } from '../commands/registry.js';
 import { createClubWorker, type ClubWorker, type JobFinished } from '../jobs/create-worker.js';
 import { healthKeys } from '../ops/health.js';
 import { fileSubmission } from '../jobs/file-submission.js';
-import type { ReplySink } from '../jobs/reply-sink.js';
 import type { Logger } from '../log.js';
 import type { ClubServices } from './club-services.js';
 
 /** Options for {@link startWorker}. */
 export interface StartWorkerOptions {
   services: ClubServices;
-  sinks: Partial<Record<Platform, ReplySink>>;
   logger: Logger;
   timezone: string;
   concurrency?: number;
@@ -22,19 +19,21 @@ export interface StartWorkerOptions {
   heartbeatMs?: number;
 }
 
-/** Starts a worker on the shared services; `close()` finishes or hands back active jobs. */
+/**
+ * Starts a worker on the shared services; `close()` finishes or hands back active jobs. Its
+ * replies go to the outbox, which `startReplyDeliverer` empties (in the bot process).
+ */
 export function startWorker(options: StartWorkerOptions): ClubWorker {
   const { services, timezone } = options;
   const now = () => new Date((options.now ?? Date.now)());
   const worker = createClubWorker({
     connection: services.redis,
-    redis: services.redis,
+    outbox: services.outbox,
     prefix: services.prefix,
     concurrency: options.concurrency,
     lockDurationMs: options.lockDurationMs,
     stalledIntervalMs: options.stalledIntervalMs,
     logger: options.logger,
-    sinks: options.sinks,
     runner: {
       registry,
       policy: services.policy,
@@ -56,7 +55,6 @@ export function startWorker(options: StartWorkerOptions): ClubWorker {
         timezone,
         now,
       }),
-    enqueueReply: (delivery, delayMs) => services.queue.enqueueReply(delivery, delayMs),
     async budgetRetryAt(priority) {
       const state = await services.budget.state();
       return state.byPriority[priority].nextUnitAt ?? undefined;

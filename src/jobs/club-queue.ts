@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
-import type {
-  CommandRequest,
-  FormSubmission,
-  JobName,
-  JobPayloads,
-  ReplyDelivery,
-} from './job-types.js';
+import type { CommandRequest, FormSubmission, JobName, JobPayloads } from './job-types.js';
 
 /** Options for {@link createClubQueue}. */
 export interface ClubQueueOptions {
@@ -39,13 +33,6 @@ export const jobOptions: Record<JobName, JobsOptions> = {
     removeOnComplete: { age: 24 * 3_600, count: 1_000 },
     removeOnFail: { age: 7 * 24 * 3_600, count: 5_000 },
   },
-  // A reply may hold personal data: gone from Redis once delivered, or once delivery gave up.
-  reply: {
-    attempts: 5,
-    backoff: { type: 'exponential', delay: 1_000, jitter: 0.5 },
-    removeOnComplete: true,
-    removeOnFail: true,
-  },
 };
 
 /** The queue of the bot's work, with typed enqueue functions. */
@@ -54,7 +41,6 @@ export interface ClubQueue {
   enqueueCommand(request: CommandRequest): Promise<void>;
   /** Enqueues a submission; the same idempotency key twice yields one job. */
   enqueueForm(submission: FormSubmission): Promise<void>;
-  enqueueReply(delivery: ReplyDelivery, delayMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,9 +58,6 @@ export function createClubQueue(options: ClubQueueOptions): ClubQueue {
     },
     async enqueueForm(submission) {
       await add('form', { submission }, { jobId: formJobId(submission.key) });
-    },
-    async enqueueReply(delivery, delayMs = 0) {
-      await add('reply', { delivery }, { delay: delayMs });
     },
     close: () => queue.close(),
   };

@@ -1,22 +1,20 @@
 import { DelayedError, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Priority } from '../budget/priority.js';
-import type { Platform } from '../commands/chat-user.js';
 import type { Reply } from '../commands/reply.js';
 import type { Logger } from '../log.js';
 import { defaultQueueName } from './club-queue.js';
 import { dispositionOf } from './disposition.js';
 import { failureReply, queuedReply } from './failure-reply.js';
-import type { JobName, JobPayloads, JobResult, ReplyDelivery } from './job-types.js';
+import type { JobName, JobPayloads, JobResult } from './job-types.js';
 import type { ReplyAddress } from './reply-address.js';
-import { DeliveryError, type ReplySink } from './reply-sink.js';
+import type { ReplyOutbox } from './reply-outbox.js';
 import { runCommand, type CommandRunnerDeps } from './run-command.js';
 
 /** Options for {@link createClubWorker}. */
 export interface ClubWorkerOptions {
   connection: ConnectionOptions;
-  /** Where the worker notes which jobs have answered (the connection's Redis will do). */
-  redis: Redis;
+  /** Where replies go; the bot process delivers them (see `startReplyDeliverer`). */
+  outbox: ReplyOutbox;
   /** BullMQ key prefix. Default: `club-bot`. */
   prefix?: string;
   name?: string;
@@ -30,8 +28,6 @@ export interface ClubWorkerOptions {
   fileSubmission(
     submission: JobPayloads['form']['submission'],
   ): Promise<{ reply: Reply; outcome: JobResult['outcome'] }>;
-  sinks: Partial<Record<Platform, ReplySink>>;
-  enqueueReply(delivery: ReplyDelivery, delayMs: number): Promise<void>;
   /** When the budget has a unit again for a priority (after the service's 403). */
   budgetRetryAt(priority: Priority): Promise<number | undefined>;
   logger: Logger;
@@ -58,48 +54,24 @@ export interface JobFinished {
 /** The bot's BullMQ worker. */
 export type ClubWorker = Worker<JobPayloads[JobName], JobResult, JobName>;
 
-/** The worker: runs commands and files forms, then delivers the reply through the platform's sink. */
+/** The worker: runs commands and files forms, and leaves each reply in the outbox for the bot to deliver. */
 export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
   const { logger } = options;
   const prefix = options.prefix ?? 'club-bot';
-  // A job runs again when its worker died (or stalled) after answering but before BullMQ
-  // recorded it done: a mark per correlation id keeps the person from getting the answer twice.
-  const answeredKey = (id: string) => `${prefix}:answered:${id}`;
-  const answeredMs = 24 * 3_600_000;
-
-  async function deliver(replyTo: ReplyAddress, reply: Reply, id: string): Promise<void> {
-    const sink = options.sinks[replyTo.platform];
-    if (!sink) {
-      logger.error({ id, platform: replyTo.platform }, 'no reply sink for platform');
-      return;
-    }
-    const final = reply.interim !== true;
-    const { redis } = options;
-    if (final && (await redis.exists(answeredKey(id))) === 1) {
-      logger.info({ id }, 'already answered; not answering twice');
-      return;
-    }
-    try {
-      await sink.deliver(replyTo, reply);
-      logger.debug({ id, platform: replyTo.platform }, 'reply delivered');
-    } catch (error) {
-      const retryable = error instanceof DeliveryError && !error.options.permanent;
-      logger.warn(
-        { id, platform: replyTo.platform, err: errorSummary(error), retryable },
-        'reply delivery failed',
-      );
-      if (!retryable) return;
-      const retryAfterMs =
-        error instanceof DeliveryError ? (error.options.retryAfterMs ?? 1_000) : 1_000;
-      await options.enqueueReply({ id, replyTo, reply }, retryAfterMs);
-    }
-    if (final) {
-      await redis
-        .set(answeredKey(id), '1', 'PX', answeredMs)
-        .catch((error: unknown) =>
-          logger.warn({ id, err: errorSummary(error) }, 'could not mark the job answered'),
-        );
-    }
+  /**
+   * Leaves a reply in the outbox. A job runs again when its worker died (or stalled) after
+   * answering but before BullMQ recorded it done: the mark `once` lets the first answer in, and
+   * a re-run's is dropped, so the person gets one.
+   */
+  async function answer(
+    replyTo: ReplyAddress,
+    reply: Reply,
+    id: string,
+    receivedAt: number,
+    once: string,
+  ): Promise<void> {
+    const added = await options.outbox.put({ id, replyTo, reply, receivedAt }, once);
+    if (!added) logger.info({ id, once }, 'already answered; not answering twice');
   }
 
   /** Runs `work`; on failure decides between waiting for budget, retrying and telling the person. */
@@ -111,6 +83,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
       replyTo: ReplyAddress;
       priority: Priority;
       kind: 'answer' | 'submission';
+      receivedAt: number;
     },
     work: () => Promise<JobResult['outcome']>,
   ): Promise<JobResult> {
@@ -124,22 +97,30 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
         'job did not finish',
       );
       if (disposition.kind === 'wait') {
-        const data = job.data as { toldQueued?: boolean };
-        // "Queued until calls come back" is true only of a budget wait.
-        if (disposition.reason === 'budget' && !data.toldQueued) {
-          await deliver(
+        // "Queued until calls come back" is true only of a budget wait, and said once.
+        if (disposition.reason === 'budget') {
+          const notice = queuedReply(context.kind, disposition.until, options.runner.timezone);
+          await answer(
             context.replyTo,
-            queuedReply(context.kind, disposition.until, options.runner.timezone),
+            notice,
             context.id,
+            context.receivedAt,
+            `queued:${context.id}`,
           );
-          await job.updateData({ ...job.data, toldQueued: true });
         }
         await job.moveToDelayed(disposition.until, token);
         throw new DelayedError();
       }
       const attemptsLeft = (job.opts.attempts ?? 1) - job.attemptsMade - 1;
       if (disposition.kind === 'retry' && attemptsLeft > 0) throw error;
-      await deliver(context.replyTo, failureReply(error, context.id), context.id);
+      const reply = failureReply(error, context.id);
+      await answer(
+        context.replyTo,
+        reply,
+        context.id,
+        context.receivedAt,
+        `answered:${context.id}`,
+      );
       throw new UnrecoverableError(errorSummary(error));
     }
   }
@@ -155,10 +136,17 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
             replyTo: request.replyTo,
             priority: 'interactive' as const,
             kind: 'answer' as const,
+            receivedAt: request.receivedAt,
           };
           return withDisposition(job, token, context, async () => {
             const { reply, outcome } = await runCommand(request, options.runner);
-            await deliver(request.replyTo, reply, request.id);
+            await answer(
+              request.replyTo,
+              reply,
+              request.id,
+              request.receivedAt,
+              `answered:${request.id}`,
+            );
             return outcome;
           });
         }
@@ -169,34 +157,14 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
             replyTo: submission.replyTo,
             priority: 'write' as const,
             kind: 'submission' as const,
+            receivedAt: submission.receivedAt,
           };
           return withDisposition(job, token, context, async () => {
             const { reply, outcome } = await options.fileSubmission(submission);
-            await deliver(submission.replyTo, reply, submission.id);
+            const once = `answered:${submission.id}`;
+            await answer(submission.replyTo, reply, submission.id, submission.receivedAt, once);
             return outcome;
           });
-        }
-        case 'reply': {
-          const { delivery } = job.data as JobPayloads['reply'];
-          const sink = options.sinks[delivery.replyTo.platform];
-          if (!sink) throw new UnrecoverableError(`no reply sink for ${delivery.replyTo.platform}`);
-          try {
-            await sink.deliver(delivery.replyTo, delivery.reply);
-          } catch (error) {
-            // Honour Retry-After (Slack and Discord 429s) without spending an attempt, a bounded number of times.
-            if (
-              error instanceof DeliveryError &&
-              error.options.retryAfterMs !== undefined &&
-              job.attemptsStarted < 10
-            ) {
-              await job.moveToDelayed(Date.now() + error.options.retryAfterMs, token);
-              throw new DelayedError();
-            }
-            if (error instanceof DeliveryError && error.options.permanent)
-              throw new UnrecoverableError(error.message);
-            throw error;
-          }
-          return { outcome: 'delivered' };
         }
       }
     })();
@@ -241,9 +209,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
 
 /** Ids and names a job carries, for its log line: never the options or values a person typed. */
 function describe(job: AnyJob): { id: string; what: string; receivedAt: number } {
-  const data = job.data as Partial<
-    JobPayloads['command'] & JobPayloads['form'] & JobPayloads['reply']
-  >;
+  const data = job.data as Partial<JobPayloads['command'] & JobPayloads['form']>;
   if (data.request)
     return { id: data.request.id, what: data.request.command, receivedAt: data.request.receivedAt };
   if (data.submission)
@@ -252,7 +218,7 @@ function describe(job: AnyJob): { id: string; what: string; receivedAt: number }
       what: data.submission.form,
       receivedAt: data.submission.receivedAt,
     };
-  return { id: data.delivery?.id ?? String(job.id), what: 'reply', receivedAt: job.timestamp };
+  return { id: String(job.id), what: job.name, receivedAt: job.timestamp };
 }
 
 /** An error for a log line: its class and message, never its data. */

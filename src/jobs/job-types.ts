@@ -1,6 +1,5 @@
 import type { ChatUser } from '../commands/chat-user.js';
 import type { FormId, FormValues } from '../commands/form.js';
-import type { Reply } from '../commands/reply.js';
 import type { ReplyAddress } from './reply-address.js';
 
 /** A command to run, as an adapter enqueues it. */
@@ -27,18 +26,10 @@ export interface FormSubmission {
   receivedAt: number;
 }
 
-/** A reply whose delivery failed once and is retried on its own (removed once delivered). */
-export interface ReplyDelivery {
-  id: string;
-  replyTo: ReplyAddress;
-  reply: Reply;
-}
-
 /** Job payloads by job name: plain JSON. */
 export interface JobPayloads {
-  command: { request: CommandRequest; toldQueued?: boolean };
-  form: { submission: FormSubmission; toldQueued?: boolean };
-  reply: { delivery: ReplyDelivery };
+  command: { request: CommandRequest };
+  form: { submission: FormSubmission };
 }
 
 export type JobName = keyof JobPayloads;
@@ -46,5 +37,5 @@ export type JobPayload = JobPayloads[JobName];
 
 /** What a finished job leaves in Redis: an outcome, never the reply (it may hold personal data). */
 export interface JobResult {
-  outcome: 'answered' | 'filed' | 'already-filed' | 'refused' | 'rejected' | 'delivered' | 'failed';
+  outcome: 'answered' | 'filed' | 'already-filed' | 'refused' | 'rejected' | 'failed';
 }

@@ -3,6 +3,7 @@ import type { ClubServices } from '../app/club-services.js';
 import { cachedCollections } from '../cache/cached-club-data.js';
 import type { ClubCallInfo } from '../club/create-club-client.js';
 import type { JobFinished } from '../jobs/create-worker.js';
+import type { ReplyDelivered } from '../jobs/start-reply-deliverer.js';
 
 /** The bot's Prometheus metrics (prom-client: the standard Node client, with default process metrics). */
 export interface BotMetrics {
@@ -10,6 +11,8 @@ export interface BotMetrics {
   /** An adapter answered a platform within `seconds` (its acknowledgement). */
   acknowledged(platform: string, kind: string, seconds: number): void;
   jobFinished(event: JobFinished): void;
+  /** The deliverer posted a reply, will retry it, or gave up on it. */
+  replyDelivered(event: ReplyDelivered): void;
   clubCall(info: ClubCallInfo): void;
   cacheRead(collection: string, outcome: 'fresh' | 'stale' | 'miss'): void;
   platformError(platform: string, code: string): void;
@@ -38,8 +41,21 @@ export function createBotMetrics(): BotMetrics {
   });
   const answer = new Histogram({
     name: 'clubbot_answer_seconds',
-    help: 'Time from a platform request to its reply (queue wait included).',
+    help: 'Time from a platform request to its reply being ready (queue wait included).',
     labelNames: ['job', 'name'],
+    buckets: latencyBuckets,
+    registers: [registry],
+  });
+  const replies = new Counter({
+    name: 'clubbot_replies_total',
+    help: 'Replies the deliverer posted, put back for a retry, or gave up on, by platform.',
+    labelNames: ['platform', 'outcome'],
+    registers: [registry],
+  });
+  const delivered = new Histogram({
+    name: 'clubbot_delivered_seconds',
+    help: 'Time from a platform request to the platform taking its reply.',
+    labelNames: ['platform'],
     buckets: latencyBuckets,
     registers: [registry],
   });
@@ -121,8 +137,12 @@ export function createBotMetrics(): BotMetrics {
     acknowledged: (platform, kind, seconds) => ack.observe({ platform, kind }, seconds),
     jobFinished(event) {
       commands.inc({ job: event.name, name: event.what, outcome: event.outcome });
-      if (event.name !== 'reply')
-        answer.observe({ job: event.name, name: event.what }, event.answerMs / 1000);
+      answer.observe({ job: event.name, name: event.what }, event.answerMs / 1000);
+    },
+    replyDelivered(event) {
+      replies.inc({ platform: event.platform, outcome: event.outcome });
+      if (event.answerMs !== undefined)
+        delivered.observe({ platform: event.platform }, event.answerMs / 1000);
     },
     clubCall: (info) =>
       clubCalls.inc({ method: info.method, path: info.path, status: String(info.status) }),

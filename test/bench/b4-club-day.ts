@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { startReplyDelivery } from '../../src/app/start-reply-delivery.js';
 import { startWorker } from '../../src/app/start-worker.js';
 import { createClubApi, type ClubApi } from '../../src/club/club-api.js';
 import { createClubClient } from '../../src/club/create-club-client.js';
@@ -34,11 +35,8 @@ export async function clubDay(options: BenchOptions): Promise<Figure[]> {
   const bot = await startBenchBot({ redisUrl: options.redisUrl, now, ratePerMinute: undefined });
   const waiting = new Map<string, (reply: Reply) => void>();
   const outcomes: Record<string, number> = {};
-  const worker = startWorker({
-    services: bot.services,
-    logger: benchLogger('worker'),
-    timezone: benchTimezone,
-    now,
+  const deliverer = startReplyDelivery(bot.services, {
+    logger: benchLogger('deliverer'),
     sinks: {
       console: {
         async deliver(address, reply) {
@@ -46,6 +44,12 @@ export async function clubDay(options: BenchOptions): Promise<Figure[]> {
         },
       },
     },
+  });
+  const worker = startWorker({
+    services: bot.services,
+    logger: benchLogger('worker'),
+    timezone: benchTimezone,
+    now,
     onFinished: (event) => {
       outcomes[event.outcome] = (outcomes[event.outcome] ?? 0) + 1;
     },
@@ -115,6 +119,7 @@ export async function clubDay(options: BenchOptions): Promise<Figure[]> {
     ];
   } finally {
     await worker.close();
+    await deliverer.stop();
     await bot.stop();
   }
 }

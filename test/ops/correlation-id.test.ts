@@ -152,11 +152,15 @@ describe('one correlation id from the adapter through the job to the reply', () 
     expect(adapter).toMatchObject({ component: 'slack', command: '/whoswho', result: 'queued' });
     const worker = await lineOf('command finished', id);
     expect(worker).toMatchObject({ what: 'whoswho', outcome: 'answered' });
-    // The worker's line is written once the reply is delivered.
+    // The worker leaves the reply in the outbox; the bot's deliverer posts it.
+    await waitFor(
+      () => slack.postsTo(responseUrl).some((post) => post.accepted),
+      'the reply at the response_url',
+    );
     expect(slack.postsTo(responseUrl).filter((post) => post.accepted)).toHaveLength(1);
   });
 
-  it('when the first delivery fails (Slack rate-limits it), the failed delivery and the reply job that delivers it carry the same id', async () => {
+  it('when the first delivery fails (Slack rate-limits it), the failed delivery and the retry that delivers it carry the same id', async () => {
     // A used-up response_url sends the reply to chat.postEphemeral, which answers 429 once.
     const responseUrl = slack.responseUrl({ limit: 0 });
     slack.failNext('chat.postEphemeral', { status: 429, retryAfterSeconds: 1 });
@@ -166,10 +170,7 @@ describe('one correlation id from the adapter through the job to the reply', () 
       retryable: true,
     });
     expect(await lineOf('command finished', id)).toMatchObject({ what: 'whoswho' });
-    expect(await lineOf('reply finished', id)).toMatchObject({
-      what: 'reply',
-      outcome: 'delivered',
-    });
+    expect(await lineOf('reply delivered', id)).toMatchObject({ platform: 'slack', attempts: 2 });
     await waitFor(
       () => slack.callsTo('chat.postEphemeral').find((call) => call.args.user === 'UCORRELATE'),
       'the ephemeral reply',
@@ -179,7 +180,7 @@ describe('one correlation id from the adapter through the job to the reply', () 
   it('when a Discord command is answered, the interaction id is the id of the adapter, worker and reply lines', async () => {
     const sender: Sender = { applicationId, userId: '600000000000000042' };
     const payload = chatInput(sender, { name: 'whoswho', options: {} });
-    // The first edit of the deferred response fails with 429 once; the reply job edits it then.
+    // The first edit of the deferred response fails with 429 once; the retry edits it then.
     discord.failNext({
       match: (call) => call.method === 'PATCH' && call.path.includes(payload.token),
       status: 429,
@@ -196,7 +197,7 @@ describe('one correlation id from the adapter through the job to the reply', () 
       platform: 'discord',
     });
     expect(await lineOf('command finished', payload.id)).toMatchObject({ what: 'whoswho' });
-    expect(await lineOf('reply finished', payload.id)).toMatchObject({ outcome: 'delivered' });
+    expect(await lineOf('reply delivered', payload.id)).toMatchObject({ attempts: 2 });
     await waitFor(() => editsOf(discord, payload.token).length >= 2, 'the delivered edit');
     // The interaction token is a credential for 15 minutes: it is never logged either.
     expect(raw.join('\n')).not.toContain(payload.token);

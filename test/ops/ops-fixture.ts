@@ -1,5 +1,6 @@
 import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
 import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
+import { startReplyDelivery } from '../../src/app/start-reply-delivery.js';
 import { startWorker } from '../../src/app/start-worker.js';
 import type { Platform } from '../../src/commands/chat-user.js';
 import { loadConfig } from '../../src/config.js';
@@ -68,12 +69,16 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
     onCacheRead: metrics.cacheRead,
   });
   metrics.observe(services);
+  const deliverer = startReplyDelivery(services, {
+    sinks: options.sinks?.(metrics, services) ?? {},
+    logger,
+    onDelivered: (event) => metrics.replyDelivered(event),
+  });
   const worker =
     options.worker === false
       ? undefined
       : startWorker({
           services,
-          sinks: options.sinks?.(metrics, services) ?? {},
           logger,
           timezone: opsTimezone,
           onFinished: (event) => metrics.jobFinished(event),
@@ -113,6 +118,7 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
     async stop() {
       await server.stop();
       await worker?.close();
+      await deliverer.stop();
       await services.close();
       await simulator.stop();
     },

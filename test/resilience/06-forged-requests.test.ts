@@ -8,7 +8,6 @@ import {
   startDiscordAdapter,
   type DiscordAdapter,
 } from '../../src/platforms/discord/start-discord-adapter.js';
-import { createSlackReplySink } from '../../src/platforms/slack/slack-reply-sink.js';
 import { actionIdOf } from '../../src/platforms/slack/action-ids.js';
 import {
   autocomplete,
@@ -34,7 +33,6 @@ import { capturedLogger } from './support/log-capture.js';
 import {
   discordApplicationId,
   discordToken,
-  slackBotToken,
   slackSigningSecret,
   testPolicy,
   timezone,
@@ -90,15 +88,6 @@ describe('scenario 6: forged requests', () => {
       services: run.services,
       logger,
       timezone,
-      sinks: {
-        slack: createSlackReplySink({
-          botToken: slackBotToken,
-          slackApiUrl: front.fake.apiUrl,
-          redis: run.services.redis,
-          prefix: run.prefix,
-          logger,
-        }),
-      },
     });
     const jobTotal = async () =>
       Object.values(await run.services.queue.queue.getJobCounts()).reduce((a, b) => a + b, 0);

@@ -35,7 +35,12 @@ describe('scenario 7: secrets in the logs', () => {
     slack = await startSlackFront(run, 'secrets');
     const front = slack;
     const personal = seededPersonalData(run.simulator);
-    await startWorkerProcess({ ...run.env, ...front.workerEnv }, 'secrets-worker');
+    // The worker gets the platform secrets too, as with compose's shared environment file.
+    const platformSecrets = {
+      SLACK_BOT_TOKEN: slackBotToken,
+      SLACK_SIGNING_SECRET: slackSigningSecret,
+    };
+    await startWorkerProcess({ ...run.env, ...platformSecrets }, 'secrets-worker');
 
     const users = run.simulator.admin.records('users');
     const withHealth = users

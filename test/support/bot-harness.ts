@@ -1,6 +1,7 @@
 import { defaultAccessPolicy, type AccessPolicy } from '../../src/access/access-policy.js';
 import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
 import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
+import { startReplyDelivery } from '../../src/app/start-reply-delivery.js';
 import { startWorker } from '../../src/app/start-worker.js';
 import type { Platform } from '../../src/commands/chat-user.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -66,9 +67,11 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     prefix: uniquePrefix('bot'),
     budgetWindowMs: options.budgetWindowMs,
   });
+  // The bot's side delivers the outbox's replies through the sinks; the worker fills it.
+  const deliverer = startReplyDelivery(services, { sinks: options.sinks ?? {}, logger });
   const worker = options.noWorker
     ? undefined
-    : startWorker({ services, sinks: options.sinks ?? {}, logger, timezone: harnessTimezone });
+    : startWorker({ services, logger, timezone: harnessTimezone });
   const dispatcher = createBotDispatcher(services, {
     timezone: harnessTimezone,
     ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
@@ -82,6 +85,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     policy,
     async stop() {
       await worker?.close();
+      await deliverer.stop();
       await services.close();
       await simulator.stop();
     },

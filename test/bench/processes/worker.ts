@@ -1,11 +1,12 @@
 /**
- * A real worker process, as `npm start -- --role worker` runs one: the production services and
- * worker, with the Slack reply sink posting to the bench's fake Slack. It notes when each command
- * job completes, and reports its peak RSS when stopped.
+ * A real worker process that delivers its own replies, as `npm start -- --role all` runs one: the
+ * production services, worker and deliverer, with the Slack reply sink posting to the bench's
+ * fake Slack. It notes when each reply is delivered, and reports its peak RSS when stopped.
  */
 import { readFileSync } from 'node:fs';
 import type { RoleRule } from '../../../src/access/access-policy.js';
 import { createClubServices } from '../../../src/app/club-services.js';
+import { startReplyDelivery } from '../../../src/app/start-reply-delivery.js';
 import { startWorker } from '../../../src/app/start-worker.js';
 import { createSlackReplySink } from '../../../src/platforms/slack/slack-reply-sink.js';
 import {
@@ -28,10 +29,14 @@ const prefix = env('BENCH_PREFIX');
 const logger = benchLogger('worker');
 const grants = JSON.parse(process.env.BENCH_GRANTS ?? '[]') as RoleRule[];
 const services = createClubServices({ config, logger, policy: benchPolicy(grants), prefix });
-const worker = startWorker({
-  services,
+// The worker and the deliverer of its replies in one process (`npm start` with both roles), so
+// that the process's figures (throughput, memory) include posting the replies.
+let completions: number[] = [];
+const deliverer = startReplyDelivery(services, {
   logger,
-  timezone: benchTimezone,
+  onDelivered(event) {
+    if (event.outcome === 'delivered') completions.push(performance.now());
+  },
   sinks: {
     slack: createSlackReplySink({
       botToken: benchBotToken,
@@ -42,10 +47,7 @@ const worker = startWorker({
     }),
   },
 });
-let completions: number[] = [];
-worker.on('completed', (job) => {
-  if (job.name === 'command') completions.push(performance.now());
-});
+const worker = startWorker({ services, logger, timezone: benchTimezone });
 await worker.waitUntilReady();
 
 /** Peak resident set size, from the kernel (VmHWM), in MB. */
@@ -79,6 +81,7 @@ serveParent(
   },
   async () => {
     await worker.close();
+    await deliverer.stop();
     await services.close();
     return { peakRssMb: peakRssMb() };
   },

@@ -6,6 +6,7 @@ import {
   type RunningSlackAdapter,
 } from '../../../src/platforms/slack/start-slack-adapter.js';
 import { renderModal } from '../../../src/platforms/slack/render-modal.js';
+import { createSlackReplySink } from '../../../src/platforms/slack/slack-reply-sink.js';
 import {
   interactionBody,
   postToSlackApp,
@@ -28,8 +29,6 @@ export interface SlackFront {
   fake: FakeSlack;
   adapter: RunningSlackAdapter;
   eventsUrl: string;
-  /** What a worker process needs to answer through the fake Slack. */
-  workerEnv: Record<string, string>;
   /** A signed slash command; the response_url is new and unique to it. */
   slash(
     command: string,
@@ -71,6 +70,14 @@ export async function startSlackFront(stack: Stack, name: string): Promise<Slack
     logger: capturedLogger(`${name}-slack`),
   });
   const eventsUrl = `http://127.0.0.1:${adapter.port}/slack/events`;
+  // The bot process delivers the workers' replies, through the fake Slack.
+  stack.sinks.slack = createSlackReplySink({
+    botToken: slackBotToken,
+    slackApiUrl: fake.apiUrl,
+    redis: stack.services.redis,
+    prefix: stack.prefix,
+    logger: capturedLogger(`${name}-slack-sink`),
+  });
   const sign = (signing?: Partial<SigningOptions>): SigningOptions => ({
     secret: slackSigningSecret,
     ...signing,
@@ -102,11 +109,6 @@ export async function startSlackFront(stack: Stack, name: string): Promise<Slack
     fake,
     adapter,
     eventsUrl,
-    workerEnv: {
-      SLACK_BOT_TOKEN: slackBotToken,
-      SLACK_SIGNING_SECRET: slackSigningSecret,
-      SLACK_API_URL: fake.apiUrl,
-    },
     async slash(command, text = '', signing) {
       const responseUrl = fake.responseUrl();
       const body = slashCommandBody(slackTester, command, text, { responseUrl });

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createClubServices, type ClubServices } from '../../../src/app/club-services.js';
 import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
+import { startReplyDelivery } from '../../../src/app/start-reply-delivery.js';
+import type { Platform } from '../../../src/commands/chat-user.js';
+import { replyToPlainText } from '../../../src/commands/reply.js';
 import { loadConfig } from '../../../src/config.js';
 import type { Dispatcher } from '../../../src/dispatch/create-dispatcher.js';
 import type { CommandRequest, FormSubmission } from '../../../src/jobs/job-types.js';
+import type { ReplySink } from '../../../src/jobs/reply-sink.js';
 import {
   startSimulator,
   type RunningSimulator,
@@ -12,7 +16,7 @@ import {
 import { capturedLogger } from './log-capture.js';
 import { clubSeed, clubToken, testPolicy, timezone } from './secrets.js';
 
-/** A reply a worker process's console sink pushed to the test's Redis list. */
+/** A reply the stack's console sink pushed to the test's Redis list. */
 export interface PushedReply {
   conversationId: string;
   interim: boolean;
@@ -22,19 +26,25 @@ export interface PushedReply {
 
 /**
  * The bot's front half in the test process (services on Redis, the dispatcher every adapter
- * uses) and the club-service simulator; worker processes join with `env`.
+ * uses, the deliverer of the outbox's replies) and the club-service simulator; worker processes
+ * join with `env`.
  */
 export interface Stack {
   simulator: RunningSimulator;
   services: ClubServices;
   dispatcher: Dispatcher;
+  /**
+   * The deliverer's sinks, read at each delivery: console replies go to a Redis list (see
+   * `replies`); a test adds others (the Slack front adds Slack's) or replaces them.
+   */
+  sinks: Partial<Record<Platform, ReplySink>>;
   prefix: string;
   /** The environment of a worker process on this stack. */
   env: Record<string, string>;
   /** Full names of active seeded members. */
   names: string[];
   replies(): Promise<PushedReply[]>;
-  /** Jobs waiting, active, delayed or prioritised. */
+  /** Jobs waiting, active, delayed or prioritised, and replies not yet delivered. */
   pending(): Promise<number>;
   close(): Promise<void>;
 }
@@ -67,6 +77,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     budgetWindowMs: options.budgetWindowMs,
   });
   const dispatcher = createBotDispatcher(services, { timezone });
+  const repliesKey = `${prefix}:test-replies`;
+  const sinks: Stack['sinks'] = {
+    console: {
+      async deliver(address, reply) {
+        if (address.platform !== 'console') return;
+        const entry: PushedReply = {
+          conversationId: address.conversationId,
+          interim: reply.interim === true,
+          text: replyToPlainText(reply),
+          pid: process.pid,
+        };
+        await services.redis.rpush(repliesKey, JSON.stringify(entry));
+      },
+    },
+  };
+  const deliverer = startReplyDelivery(services, {
+    sinks,
+    logger: capturedLogger(`${options.name}-deliverer`),
+  });
   const names = [
     ...new Set(
       simulator.admin
@@ -79,6 +108,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     simulator,
     services,
     dispatcher,
+    sinks,
     prefix,
     names,
     env: {
@@ -87,10 +117,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...(options.budgetWindowMs ? { TEST_BUDGET_WINDOW_MS: String(options.budgetWindowMs) } : {}),
     },
     async replies() {
-      const lines = await services.redis.lrange(`${prefix}:test-replies`, 0, -1);
+      const lines = await services.redis.lrange(repliesKey, 0, -1);
       return lines.map((line) => JSON.parse(line) as PushedReply);
     },
     async pending() {
+      const undelivered = await services.outbox.pending();
       const counts = await services.queue.queue.getJobCounts(
         'waiting',
         'active',
@@ -98,9 +129,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         'prioritized',
         'waiting-children',
       );
-      return Object.values(counts).reduce((sum, count) => sum + count, 0);
+      return Object.values(counts).reduce((sum, count) => sum + count, undelivered);
     },
     async close() {
+      await deliverer.stop();
       await services.close();
       await simulator.stop();
     },

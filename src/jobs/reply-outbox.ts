@@ -1,0 +1,81 @@
+import type { Redis } from 'ioredis';
+import { RedisScript } from '../budget/redis-script.js';
+import type { Reply } from '../commands/reply.js';
+import type { ReplyAddress } from './reply-address.js';
+
+/**
+ * A reply waiting to be delivered: plain JSON. It may hold personal data, so it stays in Redis
+ * only until delivered (or given up on).
+ */
+export interface OutboxEntry {
+  /** The correlation id of the command or submission it answers. */
+  id: string;
+  replyTo: ReplyAddress;
+  reply: Reply;
+  /** When the adapter received the command, for the answer-latency metric. */
+  receivedAt?: number;
+  /** Deliveries tried so far. Default: 0. */
+  attempts?: number;
+}
+
+/** The Redis keys of the outbox under a prefix. */
+export function outboxKeys(prefix: string) {
+  return {
+    /** A stream of entries not yet delivered, read by the `deliverers` group. */
+    stream: `${prefix}:outbox`,
+    /** Entries waiting to be retried (after a 429 or a passing failure), scored by when. */
+    later: `${prefix}:outbox:later`,
+    /** The mark that lets a reply in once. */
+    once: (mark: string) => `${prefix}:outbox:once:${mark}`,
+  };
+}
+
+export const outboxGroup = 'deliverers';
+
+/** A mark lasts as long as a job can be re-run: a budget wait is at most a day. */
+const markMs = 25 * 3_600_000;
+
+// The mark and the entry are written together or not at all: a worker killed at any moment
+// either left the reply in the outbox (and the mark keeps a re-run from adding it again) or did not.
+const putOnce = new RedisScript(`
+if ARGV[2] == '1' then
+  if not redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[3]) then return 0 end
+end
+redis.call('XADD', KEYS[1], '*', 'entry', ARGV[1])
+return 1`);
+
+/**
+ * Where the worker leaves its replies for the bot process to deliver (see `startReplyDeliverer`).
+ * A worker may die at any moment; the post to Slack or Discord is not made by it, so a worker's
+ * death can neither lose a reply nor send one twice.
+ */
+export interface ReplyOutbox {
+  /**
+   * Leaves a reply. With a `once` mark (e.g. `answered:<id>`), only the first reply with that mark
+   * goes in; a later one is dropped. Resolves whether it went in.
+   */
+  put(entry: OutboxEntry, once?: string): Promise<boolean>;
+  /** Replies not yet delivered: waiting, being delivered, or waiting for a retry. */
+  pending(): Promise<number>;
+}
+
+export function createReplyOutbox(redis: Redis, prefix: string): ReplyOutbox {
+  const keys = outboxKeys(prefix);
+  return {
+    async put(entry, once) {
+      const added = await putOnce.run(
+        redis,
+        [keys.stream, keys.once(once ?? '')],
+        [JSON.stringify(entry), once === undefined ? '0' : '1', markMs],
+      );
+      return added === 1;
+    },
+    async pending() {
+      const [waiting, later] = await Promise.all([
+        redis.xlen(keys.stream),
+        redis.zcard(keys.later),
+      ]);
+      return waiting + later;
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import type { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Reply } from '../../src/commands/reply.js';
+import type { ConsoleReplyAddress } from '../../src/jobs/reply-address.js';
+import {
+  createReplyOutbox,
+  outboxGroup,
+  outboxKeys,
+  type OutboxEntry,
+} from '../../src/jobs/reply-outbox.js';
+import { DeliveryError, type ReplySink } from '../../src/jobs/reply-sink.js';
+import {
+  startReplyDeliverer,
+  type ReplyDelivered,
+  type ReplyDeliverer,
+} from '../../src/jobs/start-reply-deliverer.js';
+import { createLogger } from '../../src/log.js';
+import { connectTestRedis, uniquePrefix } from '../support/redis.js';
+import { waitFor } from '../support/wait-for.js';
+
+let redis: Redis;
+beforeAll(() => {
+  redis = connectTestRedis();
+});
+afterAll(async () => {
+  await redis.quit();
+});
+
+const logger = createLogger({ level: 'silent' });
+const reply = (text: string, interim = false): Reply => ({
+  title: text,
+  sections: [{ kind: 'text', text }],
+  visibility: 'asker',
+  personalData: false,
+  ...(interim ? { interim: true } : {}),
+});
+const to = (conversationId: string): ConsoleReplyAddress => ({
+  platform: 'console',
+  conversationId,
+});
+const entry = (id: string, text: string, interim = false): OutboxEntry => ({
+  id,
+  replyTo: to(id),
+  reply: reply(text, interim),
+});
+
+/** A console sink that records what it was given, and can be told to fail. */
+function recordingSink() {
+  const delivered: { conversationId: string; title: string }[] = [];
+  let failures: DeliveryError[] = [];
+  const sink: ReplySink = {
+    async deliver(address, given) {
+      if (address.platform !== 'console') return;
+      const failure = failures.shift();
+      if (failure) throw failure;
+      delivered.push({ conversationId: address.conversationId, title: given.title ?? '' });
+    },
+  };
+  return { sink, delivered, failWith: (next: DeliveryError[]) => (failures = next) };
+}
+
+let deliverer: ReplyDeliverer | undefined;
+afterEach(async () => {
+  await deliverer?.stop();
+  deliverer = undefined;
+});
+
+describe('the reply outbox', () => {
+  it('when the same answer is put twice under one mark (a re-run job), it goes in once', async () => {
+    const prefix = uniquePrefix('outbox');
+    const outbox = createReplyOutbox(redis, prefix);
+    expect(await outbox.put(entry('a', 'first'), 'answered:a')).toBe(true);
+    expect(await outbox.put(entry('a', 'again'), 'answered:a')).toBe(false);
+    expect(await outbox.put(entry('a', 'a notice', true))).toBe(true);
+    expect(await redis.xlen(outboxKeys(prefix).stream)).toBe(2);
+    expect(await outbox.pending()).toBe(2);
+  });
+
+  it('when replies are delivered, each reaches its sink once, in order per conversation, and leaves Redis', async () => {
+    const prefix = uniquePrefix('outbox');
+    const outbox = createReplyOutbox(redis, prefix);
+    const { sink, delivered } = recordingSink();
+    const events: ReplyDelivered[] = [];
+    deliverer = startReplyDeliverer({
+      redis,
+      prefix,
+      sinks: { console: sink },
+      logger,
+      onDelivered: (event) => events.push(event),
+    });
+    for (let i = 0; i < 20; i += 1) {
+      await outbox.put({ ...entry(`c${i % 4}`, `reply ${i}`), receivedAt: Date.now() });
+    }
+    await waitFor(() => delivered.length === 20, 'twenty deliveries');
+    for (let c = 0; c < 4; c += 1) {
+      const titles = delivered.filter((d) => d.conversationId === `c${c}`).map((d) => d.title);
+      expect(titles).toEqual([0, 1, 2, 3, 4].map((n) => `reply ${n * 4 + c}`));
+    }
+    await waitFor(async () => (await outbox.pending()) === 0, 'an empty outbox');
+    expect(events.every((event) => event.outcome === 'delivered')).toBe(true);
+    expect(events.every((event) => (event.answerMs ?? -1) >= 0)).toBe(true);
+  });
+
+  it('when a platform says "retry after 1 s", the reply waits in Redis and is delivered after it', async () => {
+    const prefix = uniquePrefix('outbox');
+    const outbox = createReplyOutbox(redis, prefix);
+    const { sink, delivered, failWith } = recordingSink();
+    failWith([new DeliveryError('rate limited', { retryAfterMs: 1_000 })]);
+    deliverer = startReplyDeliverer({ redis, prefix, sinks: { console: sink }, logger });
+    const putAt = Date.now();
+    await outbox.put(entry('r', 'late'));
+    await waitFor(() => delivered.length === 1, 'the retried delivery', 5_000);
+    expect(Date.now() - putAt).toBeGreaterThanOrEqual(1_000);
+    expect(await outbox.pending()).toBe(0);
+  });
+
+  it('when a platform refuses a reply for good, it is given up on and not retried', async () => {
+    const prefix = uniquePrefix('outbox');
+    const outbox = createReplyOutbox(redis, prefix);
+    const { sink, delivered, failWith } = recordingSink();
+    failWith([new DeliveryError('channel archived', { permanent: true })]);
+    const events: ReplyDelivered[] = [];
+    deliverer = startReplyDeliverer({
+      redis,
+      prefix,
+      sinks: { console: sink },
+      logger,
+      onDelivered: (event) => events.push(event),
+    });
+    await outbox.put(entry('p', 'never'));
+    await waitFor(() => events.length === 1, 'the verdict');
+    expect(events[0]).toMatchObject({ id: 'p', outcome: 'given-up' });
+    expect(delivered).toEqual([]);
+    expect(await outbox.pending()).toBe(0);
+  });
+
+  it('when the deliverer that took a reply died before posting it, another takes it over', async () => {
+    const prefix = uniquePrefix('outbox');
+    const keys = outboxKeys(prefix);
+    const outbox = createReplyOutbox(redis, prefix);
+    await redis.xgroup('CREATE', keys.stream, outboxGroup, '0', 'MKSTREAM');
+    await outbox.put(entry('d', 'orphan'));
+    // A deliverer reads it, then its process is killed: the entry stays taken, unacknowledged.
+    await redis.xreadgroup('GROUP', outboxGroup, 'dead', 'COUNT', 10, 'STREAMS', keys.stream, '>');
+    const { sink, delivered } = recordingSink();
+    deliverer = startReplyDeliverer({
+      redis,
+      prefix,
+      sinks: { console: sink },
+      logger,
+      claimIdleMs: 300,
+    });
+    await waitFor(() => delivered.length === 1, 'the taken-over delivery', 5_000);
+    expect(delivered[0]).toEqual({ conversationId: 'd', title: 'orphan' });
+  });
+
+  it('when stopped mid-delivery, it finishes the delivery under way first', async () => {
+    const prefix = uniquePrefix('outbox');
+    const outbox = createReplyOutbox(redis, prefix);
+    let finished = false;
+    let started = false;
+    const slow: ReplySink = {
+      async deliver() {
+        started = true;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        finished = true;
+      },
+    };
+    deliverer = startReplyDeliverer({ redis, prefix, sinks: { console: slow }, logger });
+    await outbox.put(entry('s', 'slow'));
+    await waitFor(() => started, 'the delivery to start');
+    await deliverer.stop();
+    deliverer = undefined;
+    expect(finished).toBe(true);
+    expect(await outbox.pending()).toBe(0);
+  });
+});
