@@ -27,7 +27,7 @@ export function startWorker(options: StartWorkerOptions): ClubWorker {
   const { services, timezone } = options;
   const now = () => new Date((options.now ?? Date.now)());
   const worker = createClubWorker({
-    connection: services.redis,
+    connection: services.queueConnection,
     outbox: services.outbox,
     prefix: services.prefix,
     concurrency: options.concurrency,

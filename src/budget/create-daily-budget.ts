@@ -5,7 +5,7 @@ import type { BudgetOptions, DailyBudget } from './daily-budget.js';
 import { PRIORITIES, type Priority } from './priority.js';
 import { priorityCeiling, priorityFloor } from './priority-ceiling.js';
 import { raiseUsedScript } from './raise-used-script.js';
-import { integerReply } from './redis-script.js';
+import { integerReply } from '../redis/redis-script.js';
 import { reserveScript } from './reserve-script.js';
 import type { Reservation } from './reservation.js';
 import { stateScript } from './state-script.js';

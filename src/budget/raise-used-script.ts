@@ -1,4 +1,4 @@
-import { RedisScript } from './redis-script.js';
+import { RedisScript } from '../redis/redis-script.js';
 
 /**
  * Raises the count in the window to at least `target` with phantom calls counted now, so they

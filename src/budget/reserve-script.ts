@@ -1,4 +1,4 @@
-import { RedisScript } from './redis-script.js';
+import { RedisScript } from '../redis/redis-script.js';
 
 /**
  * Counts one call if fewer than `ceiling` calls are counted in the window, atomically.

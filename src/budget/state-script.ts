@@ -1,4 +1,4 @@
-import { RedisScript } from './redis-script.js';
+import { RedisScript } from '../redis/redis-script.js';
 
 /**
  * Reads the budget without changing it (calls older than the window are skipped, not trimmed).

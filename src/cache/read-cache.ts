@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { RedisScript } from '../budget/redis-script.js';
+import { RedisScript } from '../redis/redis-script.js';
 import type { Cached } from '../commands/club-data.js';
 
 /** Options for {@link createReadCache}. */

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { RedisScript } from '../budget/redis-script.js';
+import { RedisScript } from '../redis/redis-script.js';
 import type { Reply } from '../commands/reply.js';
 import type { ReplyAddress } from './reply-address.js';
 

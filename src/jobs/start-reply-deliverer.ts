@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
-import { RedisScript } from '../budget/redis-script.js';
+import { RedisScript } from '../redis/redis-script.js';
 import type { Platform } from '../commands/chat-user.js';
 import type { Logger } from '../log.js';
 import type { ReplyAddress } from './reply-address.js';
@@ -51,6 +51,13 @@ for _, member in ipairs(due) do
 end
 return #due`);
 
+/** Done with an entry: acknowledged and deleted, and put in the retry set when ARGV[3..4] say when. */
+const finishScript = new RedisScript(`
+if ARGV[3] then redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4]) end
+redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
+redis.call('XDEL', KEYS[1], ARGV[2])
+return 1`);
+
 type StreamEntry = [id: string, fields: string[]];
 
 /**
@@ -68,7 +75,7 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
   const maxAttempts = options.maxAttempts ?? 8;
   const consumer = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   // XREADGROUP blocks its connection: the loop gets one of its own (and `stop` can cut it).
-  const reader = redis.duplicate();
+  const reader = redis.duplicate({ enableAutoPipelining: false });
   reader.on('error', (error: Error) => logger.warn({ err: error.message }, 'outbox reader error'));
 
   const inFlight = new Map<string, Promise<void>>();
@@ -86,10 +93,8 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
   }
 
   async function finish(streamId: string, retry?: { entry: OutboxEntry; at: number }) {
-    const multi = redis.multi();
-    if (retry)
-      multi.zadd(keys.later, retry.at, JSON.stringify({ ...retry.entry, retryOf: streamId }));
-    await multi.xack(keys.stream, outboxGroup, streamId).xdel(keys.stream, streamId).exec();
+    const later = retry ? [retry.at, JSON.stringify({ ...retry.entry, retryOf: streamId })] : [];
+    await finishScript.run(redis, [keys.stream, keys.later], [outboxGroup, streamId, ...later]);
   }
 
   async function deliverOne(streamId: string, entry: OutboxEntry): Promise<void> {

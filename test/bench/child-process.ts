@@ -50,9 +50,11 @@ export async function startChild(
       ? new URL(`${name}.js`, compiledDir)
       : new URL(`./processes/${name}.ts`, import.meta.url),
   );
-  // BENCH_PROFILE=worker (a child's name) writes that child's CPU profile to .tmp/profiles.
+  // BENCH_PROFILE=worker (a child's name) writes that child's CPU profile to .tmp/profiles (or BENCH_PROFILE_DIR).
   const profile =
-    process.env.BENCH_PROFILE === name ? ['--cpu-prof', '--cpu-prof-dir=.tmp/profiles'] : [];
+    process.env.BENCH_PROFILE === name
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR ?? '.tmp/profiles'}`]
+      : [];
   const child = fork(path, [], {
     execArgv: [...(compiled ? [] : ['--import', 'tsx']), ...profile],
     env: { ...process.env, ...env },

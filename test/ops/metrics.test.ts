@@ -100,14 +100,20 @@ beforeAll(async () => {
   await finished('command', 3);
 
   // A reply with no response_url goes through chat.postEphemeral, which Slack rate-limits once:
-  // a platform error, then the reply job delivers it.
+  // a platform error, then the deliverer's retry delivers it.
   fake.failNext('chat.postEphemeral', { status: 429, retryAfterSeconds: 1 });
   await ops.dispatcher.command(
     { id: randomUUID(), slash: '/sessions', text: 'tue' },
     user,
     replyTo(undefined),
   );
-  await finished('reply', 1);
+  await waitFor(
+    async () =>
+      value(await scrape(), 'clubbot_replies_total', { platform: 'slack', outcome: 'retrying' }) >=
+        1 && value(await scrape(), 'clubbot_replies_total', { outcome: 'delivered' }) >= 4,
+    'the rate-limited reply delivered',
+    30_000,
+  );
 }, 90_000);
 
 afterAll(async () => {
@@ -116,7 +122,7 @@ afterAll(async () => {
 });
 
 describe('GET /metrics after a few commands', () => {
-  it('counts commands by name and outcome, and the reply job that delivered late', async () => {
+  it('counts commands by name and outcome, and replies by platform and fate', async () => {
     const samples = await scrape();
     expect(
       value(samples, 'clubbot_commands_total', {
@@ -126,9 +132,13 @@ describe('GET /metrics after a few commands', () => {
       }),
     ).toBe(2);
     expect(value(samples, 'clubbot_commands_total', { job: 'command', name: 'sessions' })).toBe(2);
-    expect(value(samples, 'clubbot_commands_total', { job: 'reply', outcome: 'delivered' })).toBe(
-      1,
-    );
+    expect(
+      value(samples, 'clubbot_replies_total', { platform: 'slack', outcome: 'retrying' }),
+    ).toBe(1);
+    expect(
+      value(samples, 'clubbot_replies_total', { platform: 'slack', outcome: 'delivered' }),
+    ).toBe(4);
+    expect(value(samples, 'clubbot_delivered_seconds_count', { platform: 'slack' })).toBe(4);
   });
 
   it('has acknowledgement and answer latency histograms', async () => {

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { RedisScript } from '../../redis/redis-script.js';
+
+/** Counts one post to a URL; the count lives as long as the URL. */
+const claimScript = new RedisScript(`
+local count = redis.call('INCR', KEYS[1])
+redis.call('PEXPIREAT', KEYS[1], ARGV[1])
+return count`);
 
 /** A response_url takes 5 posts within 30 minutes of the command. */
 export const responseUrlLimits = { posts: 5, lifetimeMs: 30 * 60_000 } as const;
@@ -32,13 +39,8 @@ export function createResponseUrlUses(options: {
   return {
     async claim(url, issuedAt) {
       if (now() >= expiresAt(issuedAt) - marginMs) return false;
-      const results = await redis
-        .multi()
-        .incr(key(url))
-        .pexpireat(key(url), expiresAt(issuedAt))
-        .exec();
-      const count = Number(results?.[0]?.[1] ?? Number.POSITIVE_INFINITY);
-      return count <= responseUrlLimits.posts;
+      const count = await claimScript.run(redis, [key(url)], [expiresAt(issuedAt)]);
+      return Number(count) <= responseUrlLimits.posts;
     },
     async exhaust(url, issuedAt) {
       const remaining = Math.max(1, expiresAt(issuedAt) - now());

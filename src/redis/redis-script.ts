@@ -27,14 +27,14 @@ export class RedisScript {
   }
 }
 
-/** The integers a budget script returns, checked, so a wrong reply fails loudly. */
+/** The integers a script returns, checked, so a wrong reply fails loudly. */
 export function integerReply(reply: unknown, length: number): number[] {
   if (
     !Array.isArray(reply) ||
     reply.length !== length ||
     !reply.every((value): value is number => Number.isSafeInteger(value))
   ) {
-    throw new TypeError(`unexpected reply from a budget script: ${JSON.stringify(reply)}`);
+    throw new TypeError(`unexpected reply from a Redis script: ${JSON.stringify(reply)}`);
   }
   return reply;
 }
