@@ -15,10 +15,11 @@ import { seededRandom, sleep } from './stats.js';
 const concurrency = 8;
 
 /**
- * B3: how many commands a second one worker process finishes on a warm cache (reading, replying
- * through the Slack sink to a fake response_url), against a raw BullMQ worker whose processor
- * does nothing, with the same concurrency, the same payloads and the same Redis. Each side takes
- * `count` jobs queued while paused; the rate is taken between its first and last completion.
+ * B3: how many commands a second one worker process answers on a warm cache, counted when the
+ * reply reaches the fake Slack's response_url (the worker reads and renders; the bot process
+ * posts, as deployed), against a raw BullMQ worker whose processor does nothing, with the same
+ * concurrency, the same payloads and the same Redis. Each side takes `count` jobs queued while
+ * paused; the rate is taken between its first and last completion.
  */
 export async function throughput(options: BenchOptions): Promise<Figure[]> {
   const count = options.quick ? 800 : 3_000;
@@ -27,6 +28,8 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
   const apiUrl = String(driver.ready.apiUrl);
   const responseBase = String(driver.ready.url);
   const worker = await startChild('worker', bot.workerEnv(apiUrl));
+  // The bot process, as deployed: it posts the worker's replies (its adapter stays idle here).
+  const slack = await bot.startSlack(apiUrl);
   const noopPrefix = `${bot.prefix}-noop`;
   const noop = await startChild('noop-worker', {
     BENCH_REDIS_URL: options.redisUrl,
@@ -59,14 +62,52 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
           receivedAt: Date.now(),
         };
       });
-    await timedDrain(bot.services.queue, worker, requests(300));
+    await timedDrain(bot.services.queue, slack.process, requests(300));
     await timedDrain(noopQueue, noop, requests(300));
     const ours: number[] = [];
     const raw: number[] = [];
+    // CPU time per command of each process (and of Redis), to see where the time goes.
+    const processes = { worker, bot: slack.process, slack: driver, noop };
+    const cpuOf = async (): Promise<Record<keyof typeof processes | 'redis', number>> => {
+      const entries = await Promise.all(
+        Object.entries(processes).map(async ([name, child]) => {
+          const answer = await child.request<{ cpuMs: number }>({ type: 'cpu' });
+          return [name, answer.cpuMs] as const;
+        }),
+      );
+      const info = await bot.services.redis.info('cpu');
+      const seconds = (field: string) => Number(new RegExp(`${field}:([\\d.]+)`).exec(info)?.[1]);
+      const redis = (seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1000;
+      return { ...Object.fromEntries(entries), redis } as Record<
+        keyof typeof processes | 'redis',
+        number
+      >;
+    };
+    const spent = { ours: new Map<string, number>(), noop: new Map<string, number>() };
+    const measure = async (side: 'ours' | 'noop', drain: () => Promise<number>) => {
+      const before = await cpuOf();
+      const rate = await drain();
+      const after = await cpuOf();
+      for (const name of Object.keys(after) as (keyof typeof after)[]) {
+        const perCommand = (after[name] - before[name]) / (count / 2);
+        spent[side].set(name, (spent[side].get(name) ?? 0) + perCommand / 2);
+      }
+      return rate;
+    };
     for (let round = 0; round < 2; round += 1) {
-      raw.push(await timedDrain(noopQueue, noop, requests(count / 2)));
-      ours.push(await timedDrain(bot.services.queue, worker, requests(count / 2)));
+      raw.push(await measure('noop', () => timedDrain(noopQueue, noop, requests(count / 2))));
+      ours.push(
+        await measure('ours', () =>
+          timedDrain(bot.services.queue, slack.process, requests(count / 2)),
+        ),
+      );
     }
+    const cpuFigures = (side: 'ours' | 'noop', label: string) =>
+      [...spent[side]]
+        .filter(([, ms]) => ms >= 0.005)
+        .map(([name, ms]) =>
+          figure(`B3.cpu.${side}.${name}`, `B3 CPU per ${label}: ${name} process`, ms, 'ms'),
+        );
     const oursRate = mean(ours);
     const rawRate = mean(raw);
     return [
@@ -84,11 +125,14 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
         '×',
         atLeast(0.5),
       ),
+      ...cpuFigures('ours', 'command'),
+      ...cpuFigures('noop', 'no-op job'),
     ];
   } finally {
     await noopQueue.close();
     await noop.stop();
     await worker.stop();
+    await slack.stop();
     await driver.stop();
     await bot.stop();
   }

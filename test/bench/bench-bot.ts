@@ -13,7 +13,7 @@ import {
   benchTimezone,
   benchToken,
 } from './bench-setup.js';
-import { startChild } from './child-process.js';
+import { startChild, type BenchChild } from './child-process.js';
 import { pickPeople, type BenchClub } from './club-people.js';
 
 /** Options for {@link startBenchBot}. */
@@ -45,8 +45,14 @@ export interface BenchBot {
   prefix: string;
   /** Reads every cached collection once: a warm cache, as on any day after the first command. */
   warmCache(): Promise<void>;
-  /** The Slack adapter `npm start -- --role bot` runs, in a process of its own on a free loopback port. */
-  startSlack(slackApiUrl: string): Promise<{ eventsUrl: string; stop(): Promise<void> }>;
+  /**
+   * The bot `npm start -- --role bot` runs (the Slack adapter, and the deliverer that posts the
+   * workers' replies), in a process of its own on a free loopback port; `process` answers
+   * `completions` with the times of the replies delivered since it last asked.
+   */
+  startSlack(
+    slackApiUrl: string,
+  ): Promise<{ eventsUrl: string; process: BenchChild; stop(): Promise<void> }>;
   /** The environment of a worker or adapter process (test/bench/processes/) on the same services. */
   workerEnv(slackApiUrl: string): Record<string, string>;
   /** Slack user id → email, as users.info gives them. */
@@ -115,7 +121,11 @@ export async function startBenchBot(options: BenchBotOptions): Promise<BenchBot>
     },
     async startSlack(slackApiUrl) {
       const app = await startChild('slack-app', childEnv(slackApiUrl));
-      return { eventsUrl: String(app.ready.eventsUrl), stop: async () => void (await app.stop()) };
+      return {
+        eventsUrl: String(app.ready.eventsUrl),
+        process: app,
+        stop: async () => void (await app.stop()),
+      };
     },
     workerEnv: childEnv,
     emails: () => Object.fromEntries(club.people.map((person) => [person.userId, person.email])),

@@ -1,4 +1,5 @@
 import type { types } from '@slack/bolt';
+import { request } from 'undici';
 
 /** What a response_url post carries. */
 export interface ResponseUrlMessage {
@@ -17,28 +18,32 @@ export interface ResponseUrlMessage {
 export type ResponseUrlOutcome = 'posted' | 'gone' | 'failed';
 
 /**
- * Posts one message to a response_url. `fetch` resolves on HTTP errors, so the status and the
- * body are both read: Slack has been seen to answer an expired URL with an `ok: false` body.
+ * Posts one message to a response_url, with undici's `request` (a fraction of `fetch`'s work per
+ * post: no web streams, no Request and Response objects, and a shared keep-alive pool). Both the
+ * status and the body are read: Slack has been seen to answer an expired URL with an `ok: false`
+ * body.
  */
 export async function postToResponseUrl(
-  fetchFn: typeof fetch,
   url: string,
   message: ResponseUrlMessage,
   timeoutMs = 5_000,
 ): Promise<ResponseUrlOutcome> {
-  let response: Response;
+  let status: number;
+  let body: string;
   try {
-    response = await fetchFn(url, {
+    const response = await request(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8' },
       body: JSON.stringify(message),
-      signal: AbortSignal.timeout(timeoutMs),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
     });
+    status = response.statusCode;
+    body = await response.body.text().catch(() => '');
   } catch {
     return 'failed';
   }
-  const body = await response.text().catch(() => '');
-  if (!response.ok) return 'gone';
+  if (status < 200 || status >= 300) return 'gone';
   return saysNotOk(body) ? 'gone' : 'posted';
 }
 

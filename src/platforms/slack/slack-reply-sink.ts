@@ -28,7 +28,6 @@ export interface SlackReplySinkOptions {
   onApiError?: (code: string) => void;
   /** A client to use instead of one built from `botToken` (the adapter shares Bolt's). */
   client?: webApi.WebClient;
-  fetch?: typeof fetch;
   now?: () => number;
 }
 
@@ -49,7 +48,6 @@ export function createSlackReplySink(options: SlackReplySinkOptions): ReplySink 
   const client =
     options.client ??
     createWebClient(options.botToken, { slackApiUrl: options.slackApiUrl, logger });
-  const fetchFn = options.fetch ?? fetch;
   const uses = createResponseUrlUses({
     redis: options.redis,
     prefix: options.prefix,
@@ -71,7 +69,7 @@ export function createSlackReplySink(options: SlackReplySinkOptions): ReplySink 
   ): Promise<boolean> {
     const url = address.responseUrl;
     if (!url || !(await uses.claim(url, address.issuedAt))) return false;
-    const outcome = await postToResponseUrl(fetchFn, url, {
+    const outcome = await postToResponseUrl(url, {
       response_type: inChannel ? 'in_channel' : 'ephemeral',
       replace_original: false,
       ...message,

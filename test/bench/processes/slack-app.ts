@@ -1,11 +1,14 @@
 /**
- * A Slack app in a process of its own, with its own heap and event loop: either the bot's Slack
- * adapter as `npm start -- --role bot` runs it (services, dispatcher, Bolt over HTTP), or B1's
- * baseline, a bare Bolt app that only acknowledges (BENCH_APP=bare).
+ * A Slack app in a process of its own, with its own heap and event loop: either the bot as
+ * `npm start -- --role bot` runs it (services, dispatcher, Bolt over HTTP, and the deliverer that
+ * posts the workers' replies to Slack), or B1's baseline, a bare Bolt app that only acknowledges
+ * (BENCH_APP=bare). The bot notes when each reply is delivered.
  */
 import type { RoleRule } from '../../../src/access/access-policy.js';
 import { createClubServices } from '../../../src/app/club-services.js';
 import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
+import { startReplyDelivery } from '../../../src/app/start-reply-delivery.js';
+import { createSlackReplySink } from '../../../src/platforms/slack/slack-reply-sink.js';
 import { startSlackAdapter } from '../../../src/platforms/slack/start-slack-adapter.js';
 import { startBareBoltApp } from '../bare-bolt-app.js';
 import {
@@ -28,6 +31,7 @@ const env = (name: string): string => {
 const slackApiUrl = env('BENCH_SLACK_API_URL');
 let eventsUrl: string;
 let stop: () => Promise<void>;
+let deliveries: number[] = [];
 if (process.env.BENCH_APP === 'bare') {
   const bare = await startBareBoltApp(slackApiUrl);
   eventsUrl = bare.eventsUrl;
@@ -55,16 +59,35 @@ if (process.env.BENCH_APP === 'bare') {
     prefix,
     logger,
   });
+  const deliverer = startReplyDelivery(services, {
+    logger,
+    sinks: {
+      slack: createSlackReplySink({
+        botToken: benchBotToken,
+        slackApiUrl,
+        redis: services.redis,
+        prefix,
+        logger,
+      }),
+    },
+    onDelivered(event) {
+      if (event.outcome === 'delivered') deliveries.push(performance.now());
+    },
+  });
   eventsUrl = `http://127.0.0.1:${adapter.port}/slack/events`;
   stop = async () => {
     await adapter.stop();
+    await deliverer.stop();
     await services.close();
   };
 }
 
 serveParent(
   async (message) => {
-    throw new Error(`unknown request ${message.type}`);
+    if (message.type !== 'completions') throw new Error(`unknown request ${message.type}`);
+    const taken = deliveries;
+    deliveries = [];
+    return { times: taken };
   },
   async () => {
     await stop();

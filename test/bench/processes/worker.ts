@@ -1,16 +1,13 @@
 /**
- * A real worker process that delivers its own replies, as `npm start -- --role all` runs one: the
- * production services, worker and deliverer, with the Slack reply sink posting to the bench's
- * fake Slack. It notes when each reply is delivered, and reports its peak RSS when stopped.
+ * A real worker process, as `npm start -- --role worker` runs one: the production services and
+ * worker. Its replies go to the outbox, which the bot process (processes/slack-app.ts) posts to
+ * the bench's fake Slack. It reports its memory when asked and its peak RSS when stopped.
  */
 import { readFileSync } from 'node:fs';
 import type { RoleRule } from '../../../src/access/access-policy.js';
 import { createClubServices } from '../../../src/app/club-services.js';
-import { startReplyDelivery } from '../../../src/app/start-reply-delivery.js';
 import { startWorker } from '../../../src/app/start-worker.js';
-import { createSlackReplySink } from '../../../src/platforms/slack/slack-reply-sink.js';
 import {
-  benchBotToken,
   benchConfig,
   benchLogger,
   benchPolicy,
@@ -29,24 +26,6 @@ const prefix = env('BENCH_PREFIX');
 const logger = benchLogger('worker');
 const grants = JSON.parse(process.env.BENCH_GRANTS ?? '[]') as RoleRule[];
 const services = createClubServices({ config, logger, policy: benchPolicy(grants), prefix });
-// The worker and the deliverer of its replies in one process (`npm start` with both roles), so
-// that the process's figures (throughput, memory) include posting the replies.
-let completions: number[] = [];
-const deliverer = startReplyDelivery(services, {
-  logger,
-  onDelivered(event) {
-    if (event.outcome === 'delivered') completions.push(performance.now());
-  },
-  sinks: {
-    slack: createSlackReplySink({
-      botToken: benchBotToken,
-      slackApiUrl: env('BENCH_SLACK_API_URL'),
-      redis: services.redis,
-      prefix,
-      logger,
-    }),
-  },
-});
 const worker = startWorker({ services, logger, timezone: benchTimezone });
 await worker.waitUntilReady();
 
@@ -59,11 +38,6 @@ function peakRssMb(): number {
 
 serveParent(
   async (message) => {
-    if (message.type === 'completions') {
-      const taken = completions;
-      completions = [];
-      return { times: taken };
-    }
     if (message.type === 'memory') {
       // Run with NODE_OPTIONS=--expose-gc to see what stays after a full collection.
       (globalThis as { gc?: () => void }).gc?.();
@@ -81,7 +55,6 @@ serveParent(
   },
   async () => {
     await worker.close();
-    await deliverer.stop();
     await services.close();
     return { peakRssMb: peakRssMb() };
   },
