@@ -98,13 +98,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const parsed = parse(input);
       if (!parsed.ok) return { kind: 'reply', reply: parsed.reply };
       const { command } = parsed;
-      if (
-        options.rateLimit &&
-        !(await withinOrUnavailable(redisTimeoutMs, () => options.rateLimit!(user)))
-      ) {
-        return { kind: 'reply', reply: slowDownReply };
-      }
-      const asker = await withinOrUnavailable(redisTimeoutMs, () => options.peekAsker(user));
+      // Counting the command and reading who asks are independent: one round trip, not two.
+      const [allowed, asker] = await withinOrUnavailable(redisTimeoutMs, () =>
+        Promise.all([options.rateLimit?.(user) ?? true, options.peekAsker(user)]),
+      );
+      if (!allowed) return { kind: 'reply', reply: slowDownReply };
       if (asker && !mayRun(asker, command, policy)) {
         return { kind: 'reply', reply: refusalReply(command, rolesFor(command, policy)) };
       }

@@ -67,6 +67,9 @@ export function createSlackApp(options: SlackAppOptions): App {
     customRoutes: options.customRoutes ?? [],
     // Acknowledge first, work after: holding the HTTP answer is for FaaS hosts.
     processBeforeResponse: false,
+    // No listener keeps conversation state, and Bolt's default in-memory store throws (an Error
+    // with its stack) on every request that has none: a tenth of an acknowledgement's CPU.
+    convoStore: false,
     clientOptions: webClientOptions({ slackApiUrl: options.slackApiUrl, logger }),
     logger: slackLogger(logger),
   });
