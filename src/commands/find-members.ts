@@ -11,7 +11,7 @@ import { displayName } from './display-name.js';
  */
 export function findMembers(members: readonly Member[], query: string): Member[] {
   const trimmed = query.trim();
-  const byGuid = members.find((member) => member.guid.toLowerCase() === trimmed.toLowerCase());
+  const byGuid = byLowerGuid(members).get(trimmed.toLowerCase());
   if (byGuid) return [byGuid];
   const wanted = nameWords(trimmed);
   if (wanted.length === 0) return [];
@@ -37,8 +37,29 @@ export function nameWords(text: string): string[] {
     .filter(Boolean);
 }
 
-function nameWordsOf(member: Member): string[] {
-  return nameWords([member.firstName, member.knownAs ?? '', member.lastName].join(' '));
+const guidIndexes = new WeakMap<readonly Member[], ReadonlyMap<string, Member>>();
+
+/** Members by lower-case Guid, built once per members list (the cache hands out the same list). */
+function byLowerGuid(members: readonly Member[]): ReadonlyMap<string, Member> {
+  let index = guidIndexes.get(members);
+  if (!index) {
+    index = new Map(members.map((member) => [member.guid.toLowerCase(), member]));
+    guidIndexes.set(members, index);
+  }
+  return index;
+}
+
+// A member's name words, worked out once per member record: the cache hands out the same records
+// until the members change, and normalising every name on every lookup was most of a lookup.
+const wordsByMember = new WeakMap<Member, readonly string[]>();
+
+function nameWordsOf(member: Member): readonly string[] {
+  let words = wordsByMember.get(member);
+  if (!words) {
+    words = nameWords([member.firstName, member.knownAs ?? '', member.lastName].join(' '));
+    wordsByMember.set(member, words);
+  }
+  return words;
 }
 
 /** Every typed word matches a different word of the member's names. */
