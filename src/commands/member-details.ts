@@ -1,10 +1,6 @@
-import { clubToday } from './club-time.js';
 import type { CommandDefinition } from './command.js';
-import { dataAge } from './data-age.js';
-import { findMembers } from './find-members.js';
+import { lookUpMember } from './look-up-member.js';
 import { memberCardReply } from './member-card-reply.js';
-import { memberEntitlements } from './member-entitlements.js';
-import { memberChoicesReply } from './member.js';
 
 /**
  * `/member details <name>`: the member card with the special-category fields the asker is
@@ -27,22 +23,10 @@ export const memberDetails = {
   roles: ['coach', 'welfare', 'admin'],
   personalData: true,
   needsClub: true,
-  async handle({ options, asker, data, now, timezone }) {
-    const query = options.name ?? '';
-    const [members, sessions] = await Promise.all([data.members(), data.sessions()]);
-    const footer = dataAge([members, sessions], now);
-    const found = findMembers(members.value, query);
-    const [only] = found;
-    if (found.length !== 1 || only === undefined) {
-      const choices = memberChoicesReply(found, members.value, query);
-      return {
-        ...choices,
-        actions: choices.actions?.map((action) => ({ ...action, command: 'member details' })),
-        footer,
-      };
-    }
-    const today = clubToday(now, timezone);
-    const rights = memberEntitlements(asker, only, sessions.value, today);
+  async handle(context) {
+    const lookup = await lookUpMember(context, context.options.name ?? '', 'member details');
+    if (lookup.kind === 'choices') return lookup.reply;
+    const { member: only, rights, footer } = lookup;
     if (!rights.specialCategory && !rights.safeguarding) {
       return {
         title: 'Confidential details',
@@ -57,15 +41,8 @@ export const memberDetails = {
         tone: 'warning',
       };
     }
-    const sensitive = await data.memberSensitive(only.guid);
-    const card = memberCardReply({
-      member: only,
-      members: members.value,
-      sessions: sessions.value,
-      rights,
-      sensitive,
-      today,
-    });
+    const sensitive = await context.data.memberSensitive(only.guid);
+    const card = memberCardReply({ ...lookup, sensitive });
     return { ...card, footer: `${footer}; confidential details read just now, not stored` };
   },
 } satisfies CommandDefinition;

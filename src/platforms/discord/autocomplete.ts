@@ -6,7 +6,7 @@ import type { CommandOption } from '../../commands/command.js';
 import { displayName } from '../../commands/display-name.js';
 import { nameWords } from '../../commands/find-members.js';
 import { inTimetableOrder } from '../../commands/match-sessions.js';
-import { unambiguousName } from '../../commands/member.js';
+import { unambiguousName } from '../../commands/member-choices-reply.js';
 import { escapeMentions } from './escape-discord-text.js';
 import { truncate } from './render-embeds.js';
 
