@@ -16,8 +16,8 @@ export interface BotMetrics {
   clubCall(info: ClubCallInfo): void;
   cacheRead(collection: string, outcome: 'fresh' | 'stale' | 'miss'): void;
   platformError(platform: string, code: string): void;
-  /** Adds the gauges read at scrape time from the shared services: budget, queue, cache ages. */
-  observe(services: Pick<ClubServices, 'budget' | 'queue' | 'cache'>): void;
+  /** Adds the gauges read at scrape time from the shared services: budget, queue, outbox, cache ages. */
+  observe(services: Pick<ClubServices, 'budget' | 'queue' | 'cache' | 'outbox'>): void;
 }
 
 const latencyBuckets = [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -77,7 +77,15 @@ export function createBotMetrics(): BotMetrics {
     labelNames: ['platform', 'code'],
     registers: [registry],
   });
-  function observe(services: Pick<ClubServices, 'budget' | 'queue' | 'cache'>): void {
+  function observe(services: Pick<ClubServices, 'budget' | 'queue' | 'cache' | 'outbox'>): void {
+    new Gauge({
+      name: 'clubbot_outbox_replies',
+      help: 'Replies workers have left that the bot has not posted yet (waiting or to be retried).',
+      registers: [registry],
+      async collect() {
+        this.set(await services.outbox.pending());
+      },
+    });
     new Gauge({
       name: 'clubbot_queue_jobs',
       help: 'Jobs in the queue by state.',

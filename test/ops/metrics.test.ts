@@ -156,13 +156,15 @@ describe('GET /metrics after a few commands', () => {
     expect(value(samples, 'clubbot_answer_seconds_sum')).toBeGreaterThan(0);
   });
 
-  it('has the queue depth by state and the age of the oldest waiting job', async () => {
+  it('has the queue depth by state, the age of the oldest waiting job, and the replies not yet posted', async () => {
     const samples = await scrape();
     const states = find(samples, 'clubbot_queue_jobs').map((sample) => sample.labels.state);
     expect(states).toEqual(
       expect.arrayContaining(['waiting', 'active', 'delayed', 'failed', 'prioritized']),
     );
     expect(find(samples, 'clubbot_queue_oldest_waiting_seconds')).toHaveLength(1);
+    // Every reply was posted before the tests began.
+    expect(value(samples, 'clubbot_outbox_replies')).toBe(0);
   });
 
   it('has the budget used and remaining overall, and what each priority may still use', async () => {
