@@ -23,7 +23,16 @@ export interface SlackUserResolverOptions {
   lookupTimeoutMs?: number;
   /** Told the code of a failed users.info call (`missing_scope`…), for metrics. Default: none. */
   onApiError?: (code: string) => void;
+  /**
+   * How long this process keeps an email it has read, before asking Redis again (Redis keeps it
+   * for `ttlSeconds`; this spares a round trip per command under load). Default: 60 s.
+   */
+  rememberMs?: number;
+  now?: () => number;
 }
+
+/** Most emails one process remembers (the oldest is forgotten first). */
+const rememberedAtMost = 10_000;
 
 /**
  * The email Slack holds for a person (users.info, scope `users:read.email`), cached in Redis. The
@@ -39,10 +48,27 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
   const missingTtlSeconds = options.missingTtlSeconds ?? 600;
   const redisTimeoutMs = options.redisTimeoutMs ?? 800;
   const lookupTimeoutMs = options.lookupTimeoutMs ?? 1_200;
+  const rememberMs = options.rememberMs ?? 60_000;
+  const now = options.now ?? Date.now;
+  /** Key → the email ('' for none) and until when this process uses it without asking Redis. */
+  const remembered = new Map<string, { email: string; until: number }>();
+  const remember = (key: string, email: string) => {
+    remembered.delete(key);
+    remembered.set(key, { email, until: now() + rememberMs });
+    if (remembered.size > rememberedAtMost) {
+      const oldest = remembered.keys().next();
+      if (!oldest.done) remembered.delete(oldest.value);
+    }
+  };
   return async (userId, teamId) => {
     const key = `${prefix}:slack:email:${teamId ?? '-'}:${userId}`;
+    const known = remembered.get(key);
+    if (known && known.until > now()) return known.email === '' ? undefined : known.email;
     const cached = await withinOrUnavailable(redisTimeoutMs, () => redis.get(key));
-    if (cached !== null) return cached === '' ? undefined : cached;
+    if (cached !== null) {
+      remember(key, cached);
+      return cached === '' ? undefined : cached;
+    }
     const email = await withinOrUnavailable(lookupTimeoutMs, async () => {
       const answer = await client.users.info({ user: userId });
       return answer.user?.profile?.email?.trim() || undefined;
