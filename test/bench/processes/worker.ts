@@ -7,12 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { RoleRule } from '../../../src/access/access-policy.js';
 import { createClubServices } from '../../../src/app/club-services.js';
 import { startWorker } from '../../../src/app/start-worker.js';
-import {
-  benchConfig,
-  benchLogger,
-  benchPolicy,
-  benchTimezone,
-} from '../bench-setup.js';
+import { benchConfig, benchLogger, benchPolicy, benchTimezone } from '../bench-setup.js';
 import { serveParent, signalReady } from '../child-process.js';
 
 const env = (name: string): string => {
