@@ -51,7 +51,7 @@ const benches: Bench[] = [
     id: 'B3',
     title: 'throughput',
     method:
-      'the read mix queued while paused (as the adapter enqueues it, replies to a fake response_url), then drained by one real worker process (concurrency 8); the rate between first and last completion, mean of 2 rounds, against a raw BullMQ worker with a no-op processor, the same concurrency, payloads and Redis, in alternating rounds.',
+      'the read mix queued while paused (as the adapter enqueues it, replies to a fake response_url), then drained by one real worker process (concurrency 8) whose replies the bot process posts, as deployed; the rate between the first and last reply taken by the fake Slack, mean of 2 rounds, against a raw BullMQ worker with a no-op processor, the same concurrency, payloads and Redis, in alternating rounds; CPU time per command of each process from process.cpuUsage (Redis: INFO cpu).',
     run: throughput,
   },
   {
