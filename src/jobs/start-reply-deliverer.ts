@@ -64,8 +64,9 @@ type StreamEntry = [id: string, fields: string[]];
  * Delivers the replies workers leave in the outbox, in the bot process (which holds the platform
  * credentials anyway). Replies to one conversation go out in order; a 429 or a passing failure
  * waits its Retry-After (or a backoff) in Redis; a reply taken by a deliverer that died is taken
- * over after `claimIdleMs`. Delivery is exactly once while the deliverer lives, and at least once
- * if it is killed with a post on the wire (the platform may have taken it).
+ * over after `claimIdleMs`. A reply is never lost; it is posted twice only when a post's answer
+ * is lost (a timeout, or this process killed with the post on the wire): the platform may have
+ * taken it, and neither Slack nor Discord offers a way to ask.
  */
 export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDeliverer {
   const { redis, logger, sinks } = options;
