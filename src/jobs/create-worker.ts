@@ -71,7 +71,10 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     once: string,
   ): Promise<void> {
     const added = await options.outbox.put({ id, replyTo, reply, receivedAt }, once);
-    if (!added) logger.info({ id, once }, 'already answered; not answering twice');
+    if (added) return;
+    // A second budget wait is not told again; a second final answer means the job ran twice.
+    if (reply.interim === true) logger.debug({ id }, 'already told it is queued');
+    else logger.info({ id }, 'already answered; not answering twice');
   }
 
   /** Runs `work`; on failure decides between waiting for budget, retrying and telling the person. */
