@@ -40,14 +40,26 @@ export function createClubClient(options: ClubClientOptions): ClubHttpClient {
   const started = new Map<string, number>();
 
   const timedFetch = async (request: Request): Promise<Response> => {
-    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
+    // A controller and a timer held here, not AbortSignal.timeout inside AbortSignal.any: Node 20
+    // holds those signals weakly, and one collected before it fires never aborts, so a call to a
+    // service that hangs hung the job for good (seen in resilience scenario 3, now and then).
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('timed out', 'TimeoutError')),
+      timeoutMs,
+    );
+    const onAbort = () => controller.abort(request.signal.reason);
+    request.signal.addEventListener('abort', onAbort, { once: true });
     try {
-      const response = await baseFetch(new Request(request, { signal }));
+      const response = await baseFetch(new Request(request, { signal: controller.signal }));
       // Read the body inside the timeout too: a service that stalls mid-answer is a fault.
       const body = await response.arrayBuffer();
       return new Response(body.byteLength > 0 ? body : null, response);
     } catch (error) {
       throw networkFault(error, timeoutMs);
+    } finally {
+      clearTimeout(timer);
+      request.signal.removeEventListener('abort', onAbort);
     }
   };
 

@@ -13,10 +13,26 @@ export interface ClubQueueOptions {
 
 export const defaultQueueName = 'club-bot';
 
-/** Retries for passing faults: exponential from 1 s with jitter, six attempts (about a minute). */
+/** The backoff of a retried job, worked out by {@link cappedBackoff} in the worker. */
+export const cappedBackoffType = 'capped-exponential';
+/** The longest wait between two attempts. */
+export const maxBackoffMs = 30_000;
+
+/**
+ * The wait before attempt `attemptsMade + 1`: doubling from 1 s, at most {@link maxBackoffMs},
+ * less up to half at random (so jobs that failed together do not retry together). The cap is
+ * why a club-service outage's end is felt within 30 s, not after the several minutes a late
+ * attempt of a plain doubling would wait.
+ */
+export function cappedBackoff(attemptsMade: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(maxBackoffMs, 1_000 * 2 ** Math.max(0, attemptsMade - 1));
+  return Math.floor(ceiling * (1 - 0.5 * random()));
+}
+
+/** Retries for passing faults: six attempts (about half a minute of waits). */
 const retried: JobsOptions = {
   attempts: 6,
-  backoff: { type: 'exponential', delay: 1_000, jitter: 0.5 },
+  backoff: { type: cappedBackoffType, delay: 1_000 },
 };
 
 /** Finished jobs are kept a bounded time and number, so Redis does not grow without end. */
@@ -26,10 +42,11 @@ export const jobOptions: Record<JobName, JobsOptions> = {
     removeOnComplete: { age: 3_600, count: 1_000 },
     removeOnFail: { age: 24 * 3_600, count: 1_000 },
   },
-  // A failed submission is kept a week, so an admin can recover what was typed.
+  // A submission is tried over three to six minutes of waits (an outage that long is still filed), and
+  // a failed one is kept a week, so an admin can recover what was typed.
   form: {
     ...retried,
-    attempts: 10,
+    attempts: 16,
     removeOnComplete: { age: 24 * 3_600, count: 1_000 },
     removeOnFail: { age: 7 * 24 * 3_600, count: 5_000 },
   },

@@ -2,7 +2,7 @@ import { DelayedError, UnrecoverableError, Worker, type ConnectionOptions, type 
 import type { Priority } from '../budget/priority.js';
 import type { Reply } from '../commands/reply.js';
 import type { Logger } from '../log.js';
-import { defaultQueueName } from './club-queue.js';
+import { cappedBackoff, cappedBackoffType, defaultQueueName } from './club-queue.js';
 import { dispositionOf } from './disposition.js';
 import { failureReply, queuedReply } from './failure-reply.js';
 import type { JobName, JobPayloads, JobResult } from './job-types.js';
@@ -197,6 +197,10 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
       lockDuration: options.lockDurationMs ?? 30_000,
       stalledInterval: options.stalledIntervalMs ?? 30_000,
       maxStalledCount: 3,
+      settings: {
+        backoffStrategy: (attemptsMade, type) =>
+          type === cappedBackoffType ? cappedBackoff(attemptsMade) : 1_000,
+      },
     },
   );
   worker.on('error', (error) => logger.error({ err: errorSummary(error) }, 'worker error'));
