@@ -3,6 +3,7 @@ import type { Priority } from '../budget/priority.js';
 import type { Reply } from '../commands/reply.js';
 import type { Logger } from '../log.js';
 import { cappedBackoff, cappedBackoffType, defaultQueueName } from './club-queue.js';
+import { AttemptTimeoutError } from './attempt-timeout-error.js';
 import { dispositionOf } from './disposition.js';
 import { failureReply, queuedReply } from './failure-reply.js';
 import type { JobName, JobPayloads, JobResult } from './job-types.js';
@@ -24,6 +25,11 @@ export interface ClubWorkerOptions {
   lockDurationMs?: number;
   /** How often stalled jobs are looked for. Default: 30 s. */
   stalledIntervalMs?: number;
+  /**
+   * How long one attempt may run before it counts as failed and is retried: a guard against an
+   * await that never settles (every club call has its own, shorter timeout). Default: 60 s.
+   */
+  attemptDeadlineMs?: number;
   runner: CommandRunnerDeps;
   fileSubmission(
     submission: JobPayloads['form']['submission'],
@@ -91,7 +97,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     work: () => Promise<JobResult['outcome']>,
   ): Promise<JobResult> {
     try {
-      return { outcome: await work() };
+      return { outcome: await withDeadline(work(), options.attemptDeadlineMs ?? 60_000) };
     } catch (error) {
       const budgetRetryAt = await options.budgetRetryAt(context.priority);
       const disposition = dispositionOf(error, Date.now(), budgetRetryAt);
@@ -231,4 +237,17 @@ function describe(job: AnyJob): { id: string; what: string; receivedAt: number }
 /** An error for a log line: its class and message, never its data. */
 function errorSummary(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** `work`, or an {@link AttemptTimeoutError} once `deadlineMs` pass (`work` itself runs on). */
+async function withDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AttemptTimeoutError(deadlineMs)), deadlineMs);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,5 +1,6 @@
 import { BudgetDeniedError } from '../budget/budget-denied-error.js';
 import { ClubError } from '../club/club-errors.js';
+import { AttemptTimeoutError } from './attempt-timeout-error.js';
 import { FilingInProgressError } from './file-once.js';
 import { DeliveryError } from './reply-sink.js';
 
@@ -26,6 +27,7 @@ export function dispositionOf(error: unknown, now: number, budgetRetryAt?: numbe
   if (error instanceof FilingInProgressError)
     return { kind: 'wait', until: now + 5_000, reason: 'filing-in-progress' };
   if (error instanceof ClubError) return error.retryable ? { kind: 'retry' } : { kind: 'give-up' };
+  if (error instanceof AttemptTimeoutError) return { kind: 'retry' };
   if (error instanceof DeliveryError)
     return error.options.permanent ? { kind: 'give-up' } : { kind: 'retry' };
   return { kind: 'give-up' };
