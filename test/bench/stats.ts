@@ -1,3 +1,4 @@
+export { seededRandom } from '../support/seeded-random.js';
 /** The q-quantile (0..1) of sorted samples, nearest-rank: the value at or below which q of them lie. */
 function sortedQuantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -27,18 +28,6 @@ export function percentiles(samples: readonly number[]): Percentiles {
     p95: sortedQuantile(sorted, 0.95),
     p99: sortedQuantile(sorted, 0.99),
     max: sorted.length === 0 ? Number.NaN : (sorted[sorted.length - 1] ?? Number.NaN),
-  };
-}
-
-/** A small seeded PRNG (mulberry32), so every run sends the same commands in the same order. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 

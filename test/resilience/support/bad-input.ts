@@ -1,16 +1,5 @@
 import type { FormId } from '../../../src/commands/form.js';
-
-/** A small seeded generator, so a failing input can be found again by its index. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { seededRandom } from '../../support/seeded-random.js';
 
 /** Text people (and attackers) type: empty, huge, control characters, RTL, emoji, markup, injections. */
 export const nastyFragments: readonly string[] = [
