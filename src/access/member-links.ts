@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { KeyTracking } from '../cache/key-tracking.js';
 import type { ChatUser } from '../commands/chat-user.js';
 
 /**
@@ -11,16 +12,36 @@ export interface MemberLinks {
   remove(user: ChatUser): Promise<void>;
 }
 
-export function createMemberLinks(redis: Redis, prefix: string): MemberLinks {
+/**
+ * The links in a Redis hash per platform. With `tracking`, each platform's links (a few hundred
+ * at most) are read whole and held in memory until Redis tells of a change, so deciding who asks
+ * costs no round trip.
+ */
+export function createMemberLinks(
+  redis: Redis,
+  prefix: string,
+  tracking?: KeyTracking,
+): MemberLinks {
   const key = (user: ChatUser) => `${prefix}:links:${user.platform}`;
+  const held = new Map<string, { links: Map<string, string>; mark: number }>();
   return {
     async get(user) {
-      return (await redis.hget(key(user), user.userId)) ?? undefined;
+      if (!tracking) return (await redis.hget(key(user), user.userId)) ?? undefined;
+      const known = held.get(key(user));
+      if (known && tracking.unchangedSince(key(user), known.mark)) {
+        return known.links.get(user.userId);
+      }
+      const mark = tracking.mark();
+      const links = new Map(Object.entries(await redis.hgetall(key(user))));
+      held.set(key(user), { links, mark });
+      return links.get(user.userId);
     },
     async set(user, memberGuid) {
+      held.delete(key(user));
       await redis.hset(key(user), user.userId, memberGuid);
     },
     async remove(user) {
+      held.delete(key(user));
       await redis.hdel(key(user), user.userId);
     },
   };

@@ -7,6 +7,7 @@ import { createDailyBudget } from '../budget/create-daily-budget.js';
 import type { DailyBudget } from '../budget/daily-budget.js';
 import type { Priority } from '../budget/priority.js';
 import { cachedCollections, createCachedClubData, freshnessOf } from '../cache/cached-club-data.js';
+import { createKeyTracking } from '../cache/key-tracking.js';
 import { createReadCache, type ReadCache } from '../cache/read-cache.js';
 import type { ClubApi } from '../club/club-api.js';
 import type { ClubCallInfo } from '../club/create-club-client.js';
@@ -88,9 +89,18 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     windowMs: options.budgetWindowMs,
     now,
   });
+  // Cached collections and member links are held in memory until Redis tells of a change: a
+  // command on a warm cache then reads nothing from Redis.
+  const tracking = createKeyTracking(redis, [`${prefix}:cache:`, `${prefix}:links:`], (error) =>
+    logger.info(
+      { err: error instanceof Error ? error.message : String(error) },
+      'cache change notices unavailable; every read asks Redis',
+    ),
+  );
   const cache = createReadCache({
     redis,
     prefix,
+    tracking,
     onRead: options.onCacheRead,
     freshMs: freshnessOf(config.CACHE_FRESH_SECONDS * 1000),
     now,
@@ -121,7 +131,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     },
   });
   const data = createCachedClubData(cache, apiFor);
-  const links = createMemberLinks(redis, prefix);
+  const links = createMemberLinks(redis, prefix, tracking);
   const policy = options.policy ?? defaultAccessPolicy;
   const queue = createClubQueue({ connection: queueConnection, prefix });
   // Without a listener BullMQ prints each error with its stack to stderr, past the logger.
@@ -169,6 +179,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     },
     async close() {
       await cache.settle();
+      await tracking.close();
       await queue.close();
       await queueConnection.quit().catch(() => queueConnection.disconnect());
       await redis.quit().catch(() => redis.disconnect());

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../redis/redis-script.js';
 import type { Cached } from '../commands/club-data.js';
+import type { KeyTracking } from './key-tracking.js';
 
 /** Options for {@link createReadCache}. */
 export interface ReadCacheOptions {
@@ -17,6 +18,11 @@ export interface ReadCacheOptions {
   /** How long a reader of a cold entry waits for another process's load. Default: 20 s. */
   waitMs?: number;
   now?: () => number;
+  /**
+   * Tells when entries change, so an entry read once is used from memory until it does: a read
+   * of an unchanged entry then costs no round trip to Redis. Without it, every read asks Redis.
+   */
+  tracking?: KeyTracking;
   /** Told about every read: a fresh hit, a stale hit or a miss (for metrics). */
   onRead?: (key: string, outcome: 'fresh' | 'stale' | 'miss') => void;
   /** Told about refreshes that failed in the background (the stale entry is still served). */
@@ -79,18 +85,33 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   // The parsed value of each entry this process has read, by the version stored with it: parsing
   // a collection (a whole club's members) on every read cost more than the rest of a command.
   const parsed = new Map<string, { version: string; value: unknown }>();
+  // The entries read, each with the tracking mark taken before it was read.
+  const held = new Map<string, { entry: Entry<unknown>; mark: number }>();
+  const { tracking } = options;
   const entryKey = (key: string) => `${prefix}:cache:${key}`;
   const lockKey = (key: string) => `${prefix}:cache-lock:${key}`;
 
   // An entry is a hash, so its age and version are read without reading (and parsing) its value.
   async function get<T>(key: string): Promise<Entry<T> | undefined> {
-    const held = parsed.get(key);
-    const reply = (await readScript.run(redis, [entryKey(key)], [held?.version ?? ''])) as
+    const known = held.get(key);
+    if (known && tracking?.unchangedSince(entryKey(key), known.mark)) {
+      return known.entry as Entry<T>;
+    }
+    const mark = tracking?.mark();
+    const entry = await getFromRedis<T>(key);
+    if (mark === undefined || !entry) held.delete(key);
+    else held.set(key, { entry, mark });
+    return entry;
+  }
+
+  async function getFromRedis<T>(key: string): Promise<Entry<T> | undefined> {
+    const copy = parsed.get(key);
+    const reply = (await readScript.run(redis, [entryKey(key)], [copy?.version ?? ''])) as
       (string | null)[] | null;
     if (!reply) return undefined;
     const [fetchedAt, invalid, version, text] = reply;
     let value: unknown;
-    if (reply.length === 3 && held) value = held.value;
+    if (reply.length === 3 && copy) value = copy.value;
     else {
       if (text == null) return undefined;
       value = JSON.parse(text);
@@ -119,6 +140,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     try {
       const value = await load(mode);
       const entry: Entry<T> = { fetchedAt: now(), value };
+      held.delete(key);
       await redis
         .multi()
         .del(entryKey(key))
@@ -189,6 +211,8 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       return entry ? toCached(key, entry) : undefined;
     },
     async invalidate(key) {
+      // This process's own next read must not wait for Redis's notice of the change.
+      held.delete(key);
       await redis.eval(invalidateScript, 1, entryKey(key));
     },
     async ages(keys) {

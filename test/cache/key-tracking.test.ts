@@ -1,0 +1,94 @@
+import type { Redis } from 'ioredis';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createMemberLinks } from '../../src/access/member-links.js';
+import { createKeyTracking, type KeyTracking } from '../../src/cache/key-tracking.js';
+import { createReadCache } from '../../src/cache/read-cache.js';
+import { connectTestRedis, uniquePrefix } from '../support/redis.js';
+
+const connections: Redis[] = [];
+const trackers: KeyTracking[] = [];
+function connect(): Redis {
+  const redis = connectTestRedis();
+  connections.push(redis);
+  return redis;
+}
+afterAll(async () => {
+  await Promise.all(trackers.map((tracking) => tracking.close()));
+  await Promise.all(connections.map((redis) => redis.quit()));
+});
+
+/** A process's cache with change notices, once they arrive, and a count of its reads from Redis. */
+async function trackedCache(prefix: string) {
+  const redis = connect();
+  const tracking = createKeyTracking(redis, [`${prefix}:cache:`, `${prefix}:links:`]);
+  trackers.push(tracking);
+  await vi.waitFor(() => expect(tracking.live()).toBe(true));
+  const reads = vi.spyOn(redis, 'evalsha');
+  const cache = createReadCache({ redis, prefix, tracking });
+  return { redis, tracking, cache, reads };
+}
+
+const load = (value: string[]) => async () => value;
+
+describe('holding cache entries until Redis tells of a change', () => {
+  it('reads an unchanged entry from memory after the first read, with no round trip', async () => {
+    const { cache, reads } = await trackedCache(uniquePrefix('track'));
+    await cache.read('members', load(['Ada']));
+    // The notice of its own write drops the first copy; the next read from Redis is held.
+    await vi.waitFor(async () => {
+      const before = reads.mock.calls.length;
+      await cache.peek('members');
+      expect(reads.mock.calls.length).toBe(before);
+    });
+    const after = reads.mock.calls.length;
+    for (let i = 0; i < 5; i += 1) {
+      expect((await cache.read('members', load(['never']))).value).toEqual(['Ada']);
+    }
+    expect(reads.mock.calls.length).toBe(after);
+  });
+
+  it('sees another process invalidate an entry as soon as the notice arrives', async () => {
+    const prefix = uniquePrefix('track');
+    const { cache } = await trackedCache(prefix);
+    await cache.read('members', load(['Ada']));
+    await cache.read('members', load(['Ada']));
+    const other = createReadCache({ redis: connect(), prefix });
+    await other.invalidate('members');
+    await vi.waitFor(async () => expect((await cache.peek('members'))?.stale).toBe(true));
+  });
+
+  it('sees its own invalidation at once, without waiting for the notice', async () => {
+    const { cache } = await trackedCache(uniquePrefix('track'));
+    await cache.read('incidents', load(['first']));
+    await cache.invalidate('incidents');
+    expect((await cache.peek('incidents'))?.stale).toBe(true);
+  });
+
+  it('reads from Redis again after the notices connection drops, until it is back', async () => {
+    const { redis, tracking, cache, reads } = await trackedCache(uniquePrefix('track'));
+    await cache.read('roles', load(['Coach']));
+    await redis.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+    await vi.waitFor(() => expect(tracking.live()).toBe(false));
+    const before = reads.mock.calls.length;
+    await cache.peek('roles');
+    expect(reads.mock.calls.length).toBe(before + 1);
+    await vi.waitFor(() => expect(tracking.live()).toBe(true), { timeout: 5_000 });
+    await cache.peek('roles');
+    const afterReconnect = reads.mock.calls.length;
+    await cache.peek('roles');
+    expect(reads.mock.calls.length).toBe(afterReconnect);
+  });
+
+  it('holds member links in memory and sees a link made by another process', async () => {
+    const prefix = uniquePrefix('track');
+    const { redis, tracking } = await trackedCache(prefix);
+    const links = createMemberLinks(redis, prefix, tracking);
+    const user = { platform: 'discord' as const, userId: 'D1' };
+    expect(await links.get(user)).toBeUndefined();
+    const hgetall = vi.spyOn(redis, 'hgetall');
+    expect(await links.get(user)).toBeUndefined();
+    expect(hgetall).not.toHaveBeenCalled();
+    await createMemberLinks(connect(), prefix).set(user, 'GUID-1');
+    await vi.waitFor(async () => expect(await links.get(user)).toBe('GUID-1'));
+  });
+});
