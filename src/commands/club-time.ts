@@ -34,16 +34,28 @@ function formatterFor(timezone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The club's date, weekday and time of day at an instant. */
-export function clubClock(instant: Date | number, timezone: string): ClubClock {
+/** The last clock read in each time zone, by the minute it is of. */
+const lastClock = new Map<string, { minute: number; clock: Readonly<ClubClock> }>();
+
+/**
+ * The club's date, weekday and time of day at an instant. The clock of the last minute asked
+ * for is kept: a command asks for it several times, and `formatToParts` is slow. (UTC offsets
+ * change on whole minutes, so one minute has one reading.)
+ */
+export function clubClock(instant: Date | number, timezone: string): Readonly<ClubClock> {
+  const minute = Math.floor(Number(instant) / 60_000);
+  const last = lastClock.get(timezone);
+  if (last?.minute === minute) return last.clock;
   const parts: Record<string, string> = {};
   for (const part of formatterFor(timezone).formatToParts(instant)) parts[part.type] = part.value;
   const weekday = weekdays.find((day) => day === parts.weekday) ?? 'Monday';
-  return {
+  const clock = Object.freeze({
     date: `${parts.year}-${parts.month}-${parts.day}`,
     weekday,
     time: `${parts.hour}:${parts.minute}`,
-  };
+  });
+  lastClock.set(timezone, { minute, clock });
+  return clock;
 }
 
 /** Today in the club's time zone, yyyy-mm-dd. */
