@@ -15,7 +15,13 @@ export function findMembers(members: readonly Member[], query: string): Member[]
   if (byGuid) return [byGuid];
   const wanted = nameWords(trimmed);
   if (wanted.length === 0) return [];
-  const exact = members.filter((member) => matches(wanted, nameWordsOf(member), sameWord));
+  // An exact match has every typed word among its names: look only at the members who have the
+  // rarest of them (in list order, as a scan would find them).
+  const index = byNameWord(members);
+  const candidates = wanted
+    .map((word) => index.get(word) ?? [])
+    .reduce((fewest, next) => (next.length < fewest.length ? next : fewest));
+  const exact = candidates.filter((member) => matches(wanted, nameWordsOf(member), sameWord));
   const found =
     exact.length > 0
       ? exact
@@ -45,6 +51,26 @@ function byLowerGuid(members: readonly Member[]): ReadonlyMap<string, Member> {
   if (!index) {
     index = new Map(members.map((member) => [member.guid.toLowerCase(), member]));
     guidIndexes.set(members, index);
+  }
+  return index;
+}
+
+const wordIndexes = new WeakMap<readonly Member[], ReadonlyMap<string, readonly Member[]>>();
+
+/** Members by each word of their names, in list order, built once per members list. */
+function byNameWord(members: readonly Member[]): ReadonlyMap<string, readonly Member[]> {
+  let index = wordIndexes.get(members);
+  if (!index) {
+    const built = new Map<string, Member[]>();
+    for (const member of members) {
+      for (const word of new Set(nameWordsOf(member))) {
+        const having = built.get(word);
+        if (having) having.push(member);
+        else built.set(word, [member]);
+      }
+    }
+    index = built;
+    wordIndexes.set(members, index);
   }
   return index;
 }
