@@ -15,11 +15,13 @@ import { seededRandom, sleep } from './stats.js';
 const concurrency = 8;
 
 /**
- * B3: how many commands a second one worker process answers on a warm cache, counted when the
- * reply reaches the fake Slack's response_url (the worker reads and renders; the bot process
- * posts, as deployed), against a raw BullMQ worker whose processor does nothing, with the same
- * concurrency, the same payloads and the same Redis. Each side takes `count` jobs queued while
- * paused; the rate is taken between its first and last completion.
+ * B3: how many commands a second one worker process finishes on a warm cache (read, render,
+ * and leave the reply in the outbox), against a raw BullMQ worker whose processor does nothing,
+ * with the same concurrency, the same payloads and the same Redis. Each side takes `count` jobs
+ * queued while paused; the rate is taken between its first and last completion. The bot process
+ * that posts the replies is then started and timed on its own (B3.delivery): on two cores, a
+ * deliverer and a fake Slack running during the worker's turn would time the machine's sharing,
+ * not the worker, and the no-op baseline has neither.
  */
 export async function throughput(options: BenchOptions): Promise<Figure[]> {
   const count = options.quick ? 800 : 3_000;
@@ -29,7 +31,7 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
   const responseBase = String(driver.ready.url);
   const worker = await startChild('worker', bot.workerEnv(apiUrl));
   // The bot process, as deployed: it posts the worker's replies (its adapter stays idle here).
-  const slack = await bot.startSlack(apiUrl);
+  const slack = await bot.startSlack(apiUrl, { deliverOnRequest: true });
   const noopPrefix = `${bot.prefix}-noop`;
   const noop = await startChild('noop-worker', {
     BENCH_REDIS_URL: options.redisUrl,
@@ -62,13 +64,12 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
           receivedAt: Date.now(),
         };
       });
-    await timedDrain(bot.services.queue, slack.process, requests(300));
+    await timedDrain(bot.services.queue, worker, requests(300));
     await timedDrain(noopQueue, noop, requests(300));
     const ours: number[] = [];
     const raw: number[] = [];
     // CPU time per command of each process (and of Redis), to see where the time goes.
-    const processes = { worker, bot: slack.process, slack: driver, noop };
-    const cpuOf = async (): Promise<Record<keyof typeof processes | 'redis', number>> => {
+    const cpuOf = async (processes: Record<string, BenchChild>) => {
       const entries = await Promise.all(
         Object.entries(processes).map(async ([name, child]) => {
           const answer = await child.request<{ cpuMs: number }>({ type: 'cpu' });
@@ -78,36 +79,57 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
       const info = await bot.services.redis.info('cpu');
       const seconds = (field: string) => Number(new RegExp(`${field}:([\\d.]+)`).exec(info)?.[1]);
       const redis = (seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1000;
-      return { ...Object.fromEntries(entries), redis } as Record<
-        keyof typeof processes | 'redis',
-        number
-      >;
+      return new Map([...entries, ['redis', redis]]);
     };
-    const spent = { ours: new Map<string, number>(), noop: new Map<string, number>() };
-    const measure = async (side: 'ours' | 'noop', drain: () => Promise<number>) => {
-      const before = await cpuOf();
-      const rate = await drain();
-      const after = await cpuOf();
-      for (const name of Object.keys(after) as (keyof typeof after)[]) {
-        const perCommand = (after[name] - before[name]) / (count / 2);
-        spent[side].set(name, (spent[side].get(name) ?? 0) + perCommand / 2);
+    const spent = new Map<string, number>();
+    /** Runs `work` (`n` commands) and adds each process's CPU per command, over `share` of the runs. */
+    const measure = async <T>(
+      side: string,
+      processes: Record<string, BenchChild>,
+      n: number,
+      share: number,
+      work: () => Promise<T>,
+    ) => {
+      const before = await cpuOf(processes);
+      const result = await work();
+      const after = await cpuOf(processes);
+      for (const [name, ms] of after) {
+        const key = `${side}.${name}`;
+        spent.set(key, (spent.get(key) ?? 0) + ((ms - (before.get(name) ?? 0)) / n) * share);
       }
-      return rate;
+      return result;
     };
     for (let round = 0; round < 2; round += 1) {
-      raw.push(await measure('noop', () => timedDrain(noopQueue, noop, requests(count / 2))));
+      raw.push(
+        await measure('noop', { noop }, count / 2, 1 / 2, () =>
+          timedDrain(noopQueue, noop, requests(count / 2)),
+        ),
+      );
       ours.push(
-        await measure('ours', () =>
-          timedDrain(bot.services.queue, slack.process, requests(count / 2)),
+        await measure('ours', { worker }, count / 2, 1 / 2, () =>
+          timedDrain(bot.services.queue, worker, requests(count / 2)),
         ),
       );
     }
-    const cpuFigures = (side: 'ours' | 'noop', label: string) =>
-      [...spent[side]]
-        .filter(([, ms]) => ms >= 0.005)
-        .map(([name, ms]) =>
-          figure(`B3.cpu.${side}.${name}`, `B3 CPU per ${label}: ${name} process`, ms, 'ms'),
-        );
+    // Every reply of the warm-up and the rounds is now in the outbox; the bot process posts them.
+    const replies = 300 + count;
+    const delivery = await measure(
+      'delivery',
+      { bot: slack.process, slack: driver },
+      replies,
+      1,
+      () =>
+        collectRate(slack.process, replies, () =>
+          slack.process.request({ type: 'start-delivery' }),
+        ),
+    );
+    const cpuFigures = (side: string, label: string) =>
+      [...spent]
+        .filter(([key]) => key.startsWith(`${side}.`))
+        .map(([key, ms]) => {
+          const name = key.slice(side.length + 1);
+          return figure(`B3.cpu.${key}`, `B3 CPU per ${label}: ${name} process`, ms, 'ms');
+        });
     const oursRate = mean(ours);
     const rawRate = mean(raw);
     return [
@@ -125,8 +147,15 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
         '×',
         atLeast(0.5),
       ),
+      figure(
+        'B3.delivery',
+        `B3 replies posted per second by one bot process (${replies} left by the worker)`,
+        delivery,
+        '/s',
+      ),
       ...cpuFigures('ours', 'command'),
       ...cpuFigures('noop', 'no-op job'),
+      ...cpuFigures('delivery', 'reply posted'),
     ];
   } finally {
     await noopQueue.close();
@@ -148,15 +177,26 @@ async function timedDrain(
   for (let i = 0; i < requests.length; i += 200) {
     await Promise.all(requests.slice(i, i + 200).map((request) => queue.enqueueCommand(request)));
   }
-  await worker.request({ type: 'completions' });
-  await queue.queue.resume();
+  return collectRate(worker, requests.length, () => queue.queue.resume());
+}
+
+/**
+ * Starts the work with `start`, collects `n` completion times from `child` (which answers
+ * `completions`), and gives the rate between the first and the last.
+ */
+async function collectRate(
+  child: BenchChild,
+  n: number,
+  start: () => Promise<unknown>,
+): Promise<number> {
+  await child.request({ type: 'completions' });
+  await start();
   const times: number[] = [];
   const deadline = Date.now() + 300_000;
-  while (times.length < requests.length) {
-    if (Date.now() > deadline)
-      throw new Error(`only ${times.length} of ${requests.length} jobs completed`);
+  while (times.length < n) {
+    if (Date.now() > deadline) throw new Error(`only ${times.length} of ${n} completed`);
     await sleep(200);
-    const answer = await worker.request<{ type: string; times: number[] }>({ type: 'completions' });
+    const answer = await child.request<{ type: string; times: number[] }>({ type: 'completions' });
     times.push(...answer.times);
   }
   const first = Math.min(...times);

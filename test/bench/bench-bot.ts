@@ -48,10 +48,12 @@ export interface BenchBot {
   /**
    * The bot `npm start -- --role bot` runs (the Slack adapter, and the deliverer that posts the
    * workers' replies), in a process of its own on a free loopback port; `process` answers
-   * `completions` with the times of the replies delivered since it last asked.
+   * `completions` with the times of the replies delivered since it last asked. With
+   * `deliverOnRequest`, its deliverer starts only when `process` is sent `start-delivery`.
    */
   startSlack(
     slackApiUrl: string,
+    options?: { deliverOnRequest?: boolean },
   ): Promise<{ eventsUrl: string; process: BenchChild; stop(): Promise<void> }>;
   /** The environment of a worker or adapter process (test/bench/processes/) on the same services. */
   workerEnv(slackApiUrl: string): Record<string, string>;
@@ -119,8 +121,11 @@ export async function startBenchBot(options: BenchBotOptions): Promise<BenchBot>
         data.waitingList(),
       ]);
     },
-    async startSlack(slackApiUrl) {
-      const app = await startChild('slack-app', childEnv(slackApiUrl));
+    async startSlack(slackApiUrl, startOptions) {
+      const app = await startChild('slack-app', {
+        ...childEnv(slackApiUrl),
+        ...(startOptions?.deliverOnRequest ? { BENCH_DELIVERY: 'on-request' } : {}),
+      });
       return {
         eventsUrl: String(app.ready.eventsUrl),
         process: app,

@@ -32,6 +32,7 @@ const slackApiUrl = env('BENCH_SLACK_API_URL');
 let eventsUrl: string;
 let stop: () => Promise<void>;
 let deliveries: number[] = [];
+let startDeliveryOnRequest = () => {};
 if (process.env.BENCH_APP === 'bare') {
   const bare = await startBareBoltApp(slackApiUrl);
   eventsUrl = bare.eventsUrl;
@@ -59,31 +60,41 @@ if (process.env.BENCH_APP === 'bare') {
     prefix,
     logger,
   });
-  const deliverer = startReplyDelivery(services, {
-    logger,
-    sinks: {
-      slack: createSlackReplySink({
-        botToken: benchBotToken,
-        slackApiUrl,
-        redis: services.redis,
-        prefix,
-        logger,
-      }),
-    },
-    onDelivered(event) {
-      if (event.outcome === 'delivered') deliveries.push(performance.now());
-    },
-  });
+  const startDelivery = () =>
+    startReplyDelivery(services, {
+      logger,
+      sinks: {
+        slack: createSlackReplySink({
+          botToken: benchBotToken,
+          slackApiUrl,
+          redis: services.redis,
+          prefix,
+          logger,
+        }),
+      },
+      onDelivered(event) {
+        if (event.outcome === 'delivered') deliveries.push(performance.now());
+      },
+    });
+  // BENCH_DELIVERY=on-request: the deliverer starts when asked (B3 times the worker alone first).
+  let deliverer = process.env.BENCH_DELIVERY === 'on-request' ? undefined : startDelivery();
+  startDeliveryOnRequest = () => {
+    deliverer ??= startDelivery();
+  };
   eventsUrl = `http://127.0.0.1:${adapter.port}/slack/events`;
   stop = async () => {
     await adapter.stop();
-    await deliverer.stop();
+    await deliverer?.stop();
     await services.close();
   };
 }
 
 serveParent(
   async (message) => {
+    if (message.type === 'start-delivery') {
+      startDeliveryOnRequest();
+      return {};
+    }
     if (message.type !== 'completions') throw new Error(`unknown request ${message.type}`);
     const taken = deliveries;
     deliveries = [];

@@ -1,7 +1,8 @@
 /**
  * A real worker process, as `npm start -- --role worker` runs one: the production services and
  * worker. Its replies go to the outbox, which the bot process (processes/slack-app.ts) posts to
- * the bench's fake Slack. It reports its memory when asked and its peak RSS when stopped.
+ * the bench's fake Slack. It reports when its jobs completed and its memory when asked, and its
+ * peak RSS when stopped.
  */
 import { readFileSync } from 'node:fs';
 import type { RoleRule } from '../../../src/access/access-policy.js';
@@ -22,6 +23,9 @@ const logger = benchLogger('worker');
 const grants = JSON.parse(process.env.BENCH_GRANTS ?? '[]') as RoleRule[];
 const services = createClubServices({ config, logger, policy: benchPolicy(grants), prefix });
 const worker = startWorker({ services, logger, timezone: benchTimezone });
+// When each job finished (its reply is in the outbox), for B3's rate.
+let completions: number[] = [];
+worker.on('completed', () => completions.push(performance.now()));
 await worker.waitUntilReady();
 
 /** Peak resident set size, from the kernel (VmHWM), in MB. */
@@ -33,6 +37,11 @@ function peakRssMb(): number {
 
 serveParent(
   async (message) => {
+    if (message.type === 'completions') {
+      const taken = completions;
+      completions = [];
+      return { times: taken };
+    }
     if (message.type === 'memory') {
       // Run with NODE_OPTIONS=--expose-gc to see what stays after a full collection.
       (globalThis as { gc?: () => void }).gc?.();
