@@ -40,21 +40,30 @@ export function createClubClient(options: ClubClientOptions): ClubHttpClient {
   const started = new Map<string, number>();
 
   const timedFetch = async (request: Request): Promise<Response> => {
-    // A controller and a timer held here, not AbortSignal.timeout inside AbortSignal.any: Node 20
-    // holds those signals weakly, and one collected before it fires never aborts, so a call to a
-    // service that hangs hung the job for good (seen in resilience scenario 3, now and then).
+    // The call is raced against a timer of its own, and also aborted: an abort alone does not
+    // always reach the request. Node 20's fetch makes a Request made from another Request follow
+    // its signal through a weak reference, and once garbage collection takes the copy, aborting
+    // does nothing (nodejs/undici#4068): a call to a service that hung then hung its job for
+    // good (seen in resilience scenario 3: a POST that got no answer, and no timeout, for minutes).
     const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new DOMException('timed out', 'TimeoutError')),
-      timeoutMs,
-    );
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const reason = new DOMException('timed out', 'TimeoutError');
+        controller.abort(reason);
+        reject(reason);
+      }, timeoutMs);
+    });
     const onAbort = () => controller.abort(request.signal.reason);
     request.signal.addEventListener('abort', onAbort, { once: true });
-    try {
+    const call = async () => {
       const response = await baseFetch(new Request(request, { signal: controller.signal }));
       // Read the body inside the timeout too: a service that stalls mid-answer is a fault.
       const body = await response.arrayBuffer();
       return new Response(body.byteLength > 0 ? body : null, response);
+    };
+    try {
+      return await Promise.race([call(), timedOut]);
     } catch (error) {
       throw networkFault(error, timeoutMs);
     } finally {

@@ -199,6 +199,22 @@ describe('the club client', () => {
       expect((error as Error).message).toContain('did not answer within 300 ms');
     });
 
+    it('a call whose fetch never settles, even when aborted, still times out as a fault', async () => {
+      // As Node 20's fetch does once garbage collection breaks the abort's link to the request.
+      const deaf = () => new Promise<Response>(() => undefined);
+      const client = createClubClient({
+        baseUrl: 'http://127.0.0.1:9',
+        token,
+        timeoutMs: 200,
+        fetch: deaf,
+      });
+      const error = await createClubApi(client, { token })
+        .listMembers()
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ClubServiceFaultError);
+      expect((error as Error).message).toContain('did not answer within 200 ms');
+    });
+
     it('a refused connection is a retryable fault', async () => {
       const client = createClubClient({ baseUrl: 'http://127.0.0.1:9', token, timeoutMs: 1000 });
       const error = await createClubApi(client, { token })
