@@ -174,7 +174,7 @@ export const session = {
   options: [
     {
       name: 'when',
-      description: 'today, tonight, a weekday or a session name',
+      description: 'today, tonight, a weekday or a session name; add "page 2" for more of a long roster',
       required: true,
       rest: true,
       autocomplete: 'sessions',
