@@ -43,6 +43,21 @@ export interface ClubWorkerOptions {
 
 type AnyJob = Job<JobPayloads[JobName], JobResult, JobName>;
 
+/** A job as the worker runs it: ids and names for its log line, and the work giving its reply. */
+interface JobPlan {
+  /** The correlation id of the command or submission. */
+  id: string;
+  /** The command name ("session") or the form ("incident"): never the values a person typed. */
+  what: string;
+  replyTo: ReplyAddress;
+  receivedAt: number;
+  /** The budget priority its club calls spend. */
+  priority: Priority;
+  /** What a notice calls it: an answer to a command, or a submission to file. */
+  kind: 'answer' | 'submission';
+  run(): Promise<{ reply: Reply; outcome: JobResult['outcome'] }>;
+}
+
 /** A finished job, for metrics and the one log line per command. */
 export interface JobFinished {
   name: JobName;
@@ -87,104 +102,80 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
   async function withDisposition(
     job: AnyJob,
     token: string | undefined,
-    context: {
-      id: string;
-      replyTo: ReplyAddress;
-      priority: Priority;
-      kind: 'answer' | 'submission';
-      receivedAt: number;
-    },
+    plan: JobPlan,
     work: () => Promise<JobResult['outcome']>,
   ): Promise<JobResult> {
     try {
       return { outcome: await withDeadline(work(), options.attemptDeadlineMs ?? 60_000) };
     } catch (error) {
-      const budgetRetryAt = await options.budgetRetryAt(context.priority);
+      const budgetRetryAt = await options.budgetRetryAt(plan.priority);
       const disposition = dispositionOf(error, Date.now(), budgetRetryAt);
       logger.info(
-        { id: context.id, job: job.id, err: errorSummary(error), disposition: disposition.kind },
+        { id: plan.id, job: job.id, err: errorSummary(error), disposition: disposition.kind },
         'job did not finish',
       );
       if (disposition.kind === 'wait') {
         // "Queued until calls come back" is true only of a budget wait, and said once.
         if (disposition.reason === 'budget') {
-          const notice = queuedReply(context.kind, disposition.until, options.runner.timezone);
-          await answer(
-            context.replyTo,
-            notice,
-            context.id,
-            context.receivedAt,
-            `queued:${context.id}`,
-          );
+          const notice = queuedReply(plan.kind, disposition.until, options.runner.timezone);
+          await answer(plan.replyTo, notice, plan.id, plan.receivedAt, `queued:${plan.id}`);
         }
         await job.moveToDelayed(disposition.until, token);
         throw new DelayedError();
       }
       const attemptsLeft = (job.opts.attempts ?? 1) - job.attemptsMade - 1;
       if (disposition.kind === 'retry' && attemptsLeft > 0) throw error;
-      const reply = failureReply(error, context.id);
-      await answer(
-        context.replyTo,
-        reply,
-        context.id,
-        context.receivedAt,
-        `answered:${context.id}`,
-      );
+      const reply = failureReply(error, plan.id);
+      await answer(plan.replyTo, reply, plan.id, plan.receivedAt, `answered:${plan.id}`);
       throw new UnrecoverableError(errorSummary(error));
+    }
+  }
+
+  /** What each kind of job is about, who waits for it, and the work that gives its reply. */
+  function planOf(job: AnyJob): JobPlan {
+    switch (job.name) {
+      case 'command': {
+        const { request } = job.data as JobPayloads['command'];
+        return {
+          id: request.id,
+          what: request.command,
+          replyTo: request.replyTo,
+          receivedAt: request.receivedAt,
+          priority: 'interactive',
+          kind: 'answer',
+          run: () => runCommand(request, options.runner),
+        };
+      }
+      case 'form': {
+        const { submission } = job.data as JobPayloads['form'];
+        return {
+          id: submission.id,
+          what: submission.form,
+          replyTo: submission.replyTo,
+          receivedAt: submission.receivedAt,
+          priority: 'write',
+          kind: 'submission',
+          run: () => options.fileSubmission(submission),
+        };
+      }
     }
   }
 
   async function process(job: AnyJob, token?: string): Promise<JobResult> {
     const started = performance.now();
-    const result = await (async (): Promise<JobResult> => {
-      switch (job.name) {
-        case 'command': {
-          const { request } = job.data as JobPayloads['command'];
-          const context = {
-            id: request.id,
-            replyTo: request.replyTo,
-            priority: 'interactive' as const,
-            kind: 'answer' as const,
-            receivedAt: request.receivedAt,
-          };
-          return withDisposition(job, token, context, async () => {
-            const { reply, outcome } = await runCommand(request, options.runner);
-            await answer(
-              request.replyTo,
-              reply,
-              request.id,
-              request.receivedAt,
-              `answered:${request.id}`,
-            );
-            return outcome;
-          });
-        }
-        case 'form': {
-          const { submission } = job.data as JobPayloads['form'];
-          const context = {
-            id: submission.id,
-            replyTo: submission.replyTo,
-            priority: 'write' as const,
-            kind: 'submission' as const,
-            receivedAt: submission.receivedAt,
-          };
-          return withDisposition(job, token, context, async () => {
-            const { reply, outcome } = await options.fileSubmission(submission);
-            const once = `answered:${submission.id}`;
-            await answer(submission.replyTo, reply, submission.id, submission.receivedAt, once);
-            return outcome;
-          });
-        }
-      }
-    })();
-    const { id, what, receivedAt } = describe(job);
+    const plan = planOf(job);
+    const result = await withDisposition(job, token, plan, async () => {
+      const { reply, outcome } = await plan.run();
+      await answer(plan.replyTo, reply, plan.id, plan.receivedAt, `answered:${plan.id}`);
+      return outcome;
+    });
     const finished: JobFinished = {
       name: job.name,
-      id,
-      what,
+      id: plan.id,
+      what: plan.what,
       outcome: result.outcome,
       durationMs: performance.now() - started,
-      answerMs: Date.now() - receivedAt,
+      answerMs: Date.now() - plan.receivedAt,
     };
     // `name` is a redacted log key (people's names), so the job's kind goes out as `kind`.
     const { name: kind, ...rest } = finished;
@@ -218,20 +209,6 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     );
   });
   return worker;
-}
-
-/** Ids and names a job carries, for its log line: never the options or values a person typed. */
-function describe(job: AnyJob): { id: string; what: string; receivedAt: number } {
-  const data = job.data as Partial<JobPayloads['command'] & JobPayloads['form']>;
-  if (data.request)
-    return { id: data.request.id, what: data.request.command, receivedAt: data.request.receivedAt };
-  if (data.submission)
-    return {
-      id: data.submission.id,
-      what: data.submission.form,
-      receivedAt: data.submission.receivedAt,
-    };
-  return { id: String(job.id), what: job.name, receivedAt: job.timestamp };
 }
 
 /** An error for a log line: its class and message, never its data. */
