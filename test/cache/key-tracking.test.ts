@@ -1,20 +1,13 @@
-import type { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createMemberLinks } from '../../src/access/member-links.js';
 import { createKeyTracking, type KeyTracking } from '../../src/cache/key-tracking.js';
 import { createReadCache } from '../../src/cache/read-cache.js';
-import { connectTestRedis, uniquePrefix } from '../support/redis.js';
+import { connectionsClosedAfterAll, uniquePrefix } from '../support/redis.js';
 
-const connections: Redis[] = [];
+const connect = connectionsClosedAfterAll();
 const trackers: KeyTracking[] = [];
-function connect(): Redis {
-  const redis = connectTestRedis();
-  connections.push(redis);
-  return redis;
-}
 afterAll(async () => {
   await Promise.all(trackers.map((tracking) => tracking.close()));
-  await Promise.all(connections.map((redis) => redis.quit()));
 });
 
 /** A process's cache with change notices, once they arrive, and a count of its reads from Redis. */

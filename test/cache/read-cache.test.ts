@@ -1,18 +1,9 @@
-import type { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BudgetDeniedError } from '../../src/budget/budget-denied-error.js';
 import { createReadCache } from '../../src/cache/read-cache.js';
-import { connectTestRedis, uniquePrefix } from '../support/redis.js';
+import { connectionsClosedAfterAll, uniquePrefix } from '../support/redis.js';
 
-const connections: Redis[] = [];
-function connect(): Redis {
-  const redis = connectTestRedis();
-  connections.push(redis);
-  return redis;
-}
-afterAll(async () => {
-  await Promise.all(connections.map((redis) => redis.quit()));
-});
+const connect = connectionsClosedAfterAll();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
