@@ -174,7 +174,8 @@ export const session = {
   options: [
     {
       name: 'when',
-      description: 'today, tonight, a weekday or a session name; add "page 2" for more of a long roster',
+      description:
+        'today, tonight, a weekday or a session name; add "page 2" for more of a long roster',
       required: true,
       rest: true,
       autocomplete: 'sessions',
