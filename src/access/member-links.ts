@@ -37,12 +37,14 @@ export function createMemberLinks(
       return links.get(user.userId);
     },
     async set(user, memberGuid) {
-      held.delete(key(user));
+      tracking?.changed(key(user));
       await redis.hset(key(user), user.userId, memberGuid);
+      tracking?.changed(key(user));
     },
     async remove(user) {
-      held.delete(key(user));
+      tracking?.changed(key(user));
       await redis.hdel(key(user), user.userId);
+      tracking?.changed(key(user));
     },
   };
 }

@@ -15,17 +15,19 @@ export interface KeyTracking {
   mark(): number;
   /** Whether tracking has been live since `mark` and no change to `key` was told since. */
   unchangedSince(key: string, mark: number): boolean;
+  /** Counts `key` as changed now: a write of this process, before Redis's notice of it arrives. */
+  changed(key: string): void;
   close(): Promise<void>;
 }
 
 const channel = '__redis__:invalidate';
 
 /**
- * Tracks keys starting with any of `prefixes` on a connection of its own (a duplicate of `redis`, spoken
- * to in RESP2: ioredis passes RESP3's invalidation pushes by). Until tracking is set up, and from
- * the moment the connection drops until it is set up again, nothing counts as unchanged: a
- * notice may have been missed. Where Redis cannot track (before 6.0), nothing ever does, and
- * every read goes to Redis as before.
+ * Tracks keys starting with any of `prefixes` on a connection of its own (a duplicate of `redis`,
+ * spoken to in RESP2: ioredis passes RESP3's invalidation pushes by). Until tracking is set up,
+ * and from the moment the connection drops until it is set up again, nothing counts as
+ * unchanged: a notice may have been missed. Where Redis cannot track (before 6.0), nothing ever
+ * does, and every read goes to Redis as before.
  */
 export function createKeyTracking(
   redis: Redis,
@@ -55,19 +57,24 @@ export function createKeyTracking(
     if (!Array.isArray(keys)) resetAll();
     else for (const key of keys) changedAt.set(String(key), ++counter);
   });
+  /** Counts connections: a set-up overtaken by a reconnect must not declare the new one live. */
+  let connections = 0;
   connection.on('ready', () => {
+    const current = ++connections;
     void (async () => {
       resetAll();
       const id = String(await connection.client('ID'));
       const prefixArgs = prefixes.flatMap((prefix) => ['PREFIX', prefix]);
       await connection.call('CLIENT', 'TRACKING', 'ON', 'REDIRECT', id, 'BCAST', ...prefixArgs);
       await connection.subscribe(channel);
+      if (current !== connections) return;
       // Whatever was read while tracking was being set up may have missed a notice.
       resetAll();
       live = true;
     })().catch(onError);
   });
   connection.on('close', () => {
+    connections += 1;
     live = false;
     resetAll();
   });
@@ -79,6 +86,9 @@ export function createKeyTracking(
     mark: () => ++counter,
     unchangedSince(key, mark) {
       return live && resetAt < mark && (changedAt.get(key) ?? 0) < mark;
+    },
+    changed(key) {
+      changedAt.set(key, ++counter);
     },
     async close() {
       live = false;

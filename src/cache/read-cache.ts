@@ -140,7 +140,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     try {
       const value = await load(mode);
       const entry: Entry<T> = { fetchedAt: now(), value };
-      held.delete(key);
+      tracking?.changed(entryKey(key));
       await redis
         .multi()
         .del(entryKey(key))
@@ -155,6 +155,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
         )
         .pexpire(entryKey(key), keepMs)
         .exec();
+      tracking?.changed(entryKey(key));
       return entry;
     } finally {
       await unlock(key, token);
@@ -211,9 +212,11 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       return entry ? toCached(key, entry) : undefined;
     },
     async invalidate(key) {
-      // This process's own next read must not wait for Redis's notice of the change.
-      held.delete(key);
+      // This process's reads must not wait for Redis's notice of the change: no copy read
+      // before it, or while it was being made, is held.
+      tracking?.changed(entryKey(key));
       await redis.eval(invalidateScript, 1, entryKey(key));
+      tracking?.changed(entryKey(key));
     },
     async ages(keys) {
       if (keys.length === 0) return [];

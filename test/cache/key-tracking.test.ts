@@ -72,7 +72,7 @@ describe('holding cache entries until Redis tells of a change', () => {
     expect(reads.mock.calls.length).toBe(afterReconnect);
   });
 
-  it('holds member links in memory and sees a link made by another process', async () => {
+  it('holds member links in memory, sees a link made by another process, and its own change at once', async () => {
     const prefix = uniquePrefix('track');
     const { redis, tracking } = await trackedCache(prefix);
     const links = createMemberLinks(redis, prefix, tracking);
@@ -83,5 +83,7 @@ describe('holding cache entries until Redis tells of a change', () => {
     expect(hgetall).not.toHaveBeenCalled();
     await createMemberLinks(connect(), prefix).set(user, 'GUID-1');
     await vi.waitFor(async () => expect(await links.get(user)).toBe('GUID-1'));
+    await links.remove(user);
+    expect(await links.get(user)).toBeUndefined();
   });
 });
