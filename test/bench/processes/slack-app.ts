@@ -8,6 +8,7 @@ import type { RoleRule } from '../../../src/access/access-policy.js';
 import { createClubServices } from '../../../src/app/club-services.js';
 import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
 import { startReplyDelivery } from '../../../src/app/start-reply-delivery.js';
+import { createBotMetrics } from '../../../src/ops/bot-metrics.js';
 import { createSlackReplySink } from '../../../src/platforms/slack/slack-reply-sink.js';
 import { startSlackAdapter } from '../../../src/platforms/slack/start-slack-adapter.js';
 import { startBareBoltApp } from '../bare-bolt-app.js';
@@ -42,10 +43,20 @@ if (process.env.BENCH_APP === 'bare') {
   const prefix = env('BENCH_PREFIX');
   const logger = benchLogger('bot');
   const grants = JSON.parse(process.env.BENCH_GRANTS ?? '[]') as RoleRule[];
-  const services = createClubServices({ config, logger, policy: benchPolicy(grants), prefix });
+  // With the metrics `npm start` keeps: acknowledgements and deliveries are counted as in production.
+  const metrics = createBotMetrics();
+  const services = createClubServices({
+    config,
+    logger,
+    policy: benchPolicy(grants),
+    prefix,
+    onClubCall: metrics.clubCall,
+    onCacheRead: metrics.cacheRead,
+  });
   const dispatcher = createBotDispatcher(services, {
     timezone: benchTimezone,
     ratePerMinute: benchRatePerMinute,
+    onDispatched: (platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
   });
   const adapter = await startSlackAdapter({
     signingSecret: benchSigningSecret,
@@ -73,6 +84,7 @@ if (process.env.BENCH_APP === 'bare') {
         }),
       },
       onDelivered(event) {
+        metrics.replyDelivered(event);
         if (event.outcome === 'delivered') deliveries.push(performance.now());
       },
     });

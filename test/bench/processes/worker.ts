@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { RoleRule } from '../../../src/access/access-policy.js';
 import { createClubServices } from '../../../src/app/club-services.js';
 import { startWorker } from '../../../src/app/start-worker.js';
+import { createBotMetrics } from '../../../src/ops/bot-metrics.js';
 import { benchConfig, benchLogger, benchPolicy, benchTimezone } from '../bench-setup.js';
 import { serveParent, signalReady } from '../child-process.js';
 
@@ -21,8 +22,22 @@ const config = benchConfig(env('BENCH_CLUB_API_URL'), env('BENCH_REDIS_URL'));
 const prefix = env('BENCH_PREFIX');
 const logger = benchLogger('worker');
 const grants = JSON.parse(process.env.BENCH_GRANTS ?? '[]') as RoleRule[];
-const services = createClubServices({ config, logger, policy: benchPolicy(grants), prefix });
-const worker = startWorker({ services, logger, timezone: benchTimezone });
+// With the metrics `npm start` keeps: every job, club call and cache read is counted as in production.
+const metrics = createBotMetrics();
+const services = createClubServices({
+  config,
+  logger,
+  policy: benchPolicy(grants),
+  prefix,
+  onClubCall: metrics.clubCall,
+  onCacheRead: metrics.cacheRead,
+});
+const worker = startWorker({
+  services,
+  logger,
+  timezone: benchTimezone,
+  onFinished: (event) => metrics.jobFinished(event),
+});
 // When each job finished (its reply is in the outbox), for B3's rate.
 let completions: number[] = [];
 worker.on('completed', () => completions.push(performance.now()));
