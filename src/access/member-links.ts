@@ -26,7 +26,8 @@ export function createMemberLinks(
   const held = new Map<string, { links: Map<string, string>; mark: number }>();
   return {
     async get(user) {
-      if (!tracking) return (await redis.hget(key(user), user.userId)) ?? undefined;
+      // Without notices, a read of the one link asked for, as each read must go to Redis anyway.
+      if (!tracking?.live()) return (await redis.hget(key(user), user.userId)) ?? undefined;
       const known = held.get(key(user));
       if (known && tracking.unchangedSince(key(user), known.mark)) {
         return known.links.get(user.userId);
