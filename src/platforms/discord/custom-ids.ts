@@ -13,6 +13,8 @@ export type CustomId =
   | { kind: 'page'; stateId: string; page: number; tag: string }
   /** A follow-up command ("choose this member"), run as whoever presses it. */
   | { kind: 'run'; command: string; args: string }
+  /** A follow-up command too long for a custom id: the command and its arguments are in Redis. */
+  | { kind: 'follow-up'; stateId: string }
   /** Re-post a reply without personal data to the channel; the reply is in Redis. */
   | { kind: 'post'; stateId: string };
 
@@ -31,6 +33,8 @@ export function encodeCustomId(id: CustomId): string {
       return `page:${id.stateId}:${id.page}:${id.tag}`;
     case 'run':
       return `run:${id.command}:${id.args}`;
+    case 'follow-up':
+      return `follow:${id.stateId}`;
     case 'post':
       return `post:${id.stateId}`;
   }
@@ -48,6 +52,8 @@ export function decodeCustomId(text: string): CustomId | undefined {
       return first ? { kind: 'reopen', stateId: first } : undefined;
     case 'post':
       return first ? { kind: 'post', stateId: first } : undefined;
+    case 'follow':
+      return first ? { kind: 'follow-up', stateId: first } : undefined;
     case 'page': {
       const page = Number(rest[0]);
       return first && Number.isInteger(page) && page >= 0

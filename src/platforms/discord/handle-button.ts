@@ -15,7 +15,7 @@ import { handleCommand } from './handle-command.js';
 import { chatUserOf } from './map-interaction.js';
 import type { DiscordMessage } from './render-messages.js';
 import { renderModal } from './render-modal.js';
-import { renderReply, type KeptForm } from './render-reply.js';
+import { renderReply, type FollowUp, type KeptForm } from './render-reply.js';
 
 /** What a button press is answered with (none of these can be deferred first). */
 type ButtonAnswer =
@@ -36,16 +36,21 @@ export async function handleButton(
 ): Promise<void> {
   const { state } = context;
   const id = decodeCustomId(interaction.customId);
-  if (id?.kind === 'run') {
-    const command = context.registry.find((candidate) => candidate.name === id.command);
-    const [base = '', ...sub] = id.command.split(' ');
-    const text = [...sub, id.args].join(' ').trim();
-    return handleCommand(
-      context,
-      interaction,
-      { id: interaction.id, slash: `/${base}`, text },
-      command,
-    );
+  if (id?.kind === 'run') return runFollowUp(context, interaction, id);
+  if (id?.kind === 'follow-up') {
+    // Read within a second: the command's own first response must still beat Discord's 3 s.
+    const followUp = await beforeDeadline(1_000, () =>
+      state.get<FollowUp>('follow-up', id.stateId),
+    ).catch((error: unknown) => {
+      if (error instanceof TemporarilyUnavailableError) return null;
+      throw error;
+    });
+    if (followUp === null) return replyPrivately(interaction, unavailableReply(), state);
+    if (!followUp) {
+      const gone = expiredReply('That button was kept for 15 minutes and has gone.');
+      return replyPrivately(interaction, gone, state);
+    }
+    return runFollowUp(context, interaction, followUp);
   }
   const answer = await beforeDeadline(firstResponseDeadlineMs, () =>
     answerFor(context, interaction, id),
@@ -73,6 +78,23 @@ export async function handleButton(
     case 'private':
       return replyPrivately(interaction, answer.reply, state);
   }
+}
+
+/** Runs a follow-up command as the person who pressed its button (permissions checked again). */
+function runFollowUp(
+  context: AdapterContext,
+  interaction: ButtonInteraction,
+  followUp: FollowUp,
+): Promise<void> {
+  const command = context.registry.find((candidate) => candidate.name === followUp.command);
+  const [base = '', ...sub] = followUp.command.split(' ');
+  const text = [...sub, followUp.args].join(' ').trim();
+  return handleCommand(
+    context,
+    interaction,
+    { id: interaction.id, slash: `/${base}`, text },
+    command,
+  );
 }
 
 async function answerFor(

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /** What a button refers to by id, kept in Redis because a custom id holds 100 characters. */
-export type StateKind = 'reopen' | 'pages' | 'post';
+export type StateKind = 'reopen' | 'pages' | 'post' | 'follow-up';
 
 /**
  * Short-lived state behind buttons: typed form values for "Reopen the form", the pages of a long
- * reply, a reply to re-post. Every entry expires (default 15 minutes), because some hold personal
+ * reply, a reply to re-post, a follow-up command too long for its button. Every entry expires (default 15 minutes), because some hold personal
  * data; a button pressed later says so and asks to run the command again.
  */
 export interface InteractionState {

@@ -13,6 +13,12 @@ export interface RenderReplyContext {
   userId: string;
 }
 
+/** A follow-up command kept for its button: what it runs, with what. */
+export interface FollowUp {
+  command: string;
+  args: string;
+}
+
 /** What "Reopen the form" opens again: the form, filled in with what was typed, for its owner. */
 export interface KeptForm {
   form: FormId;
@@ -24,8 +30,8 @@ export interface KeptForm {
  * The reply as messages, with the state its buttons need stored in Redis: the pages of a long
  * reply (for Prev/Next), the reply a "Post to channel" button re-posts, and the typed values a
  * "reopen-form" button shows again (a reopen action without its form is left out: the reply lists
- * what was typed). A follow-up command travels in its button's custom id; one too long for it is
- * left out (the reply still names it).
+ * what was typed). A follow-up command travels in its button's custom id, or in Redis when it is
+ * too long for one (a long session name with "page 2").
  */
 export async function renderReply(
   reply: Reply,
@@ -35,16 +41,17 @@ export async function renderReply(
   const pagesId = state.newId();
   let postId: string | undefined;
   const kept = new Map<string, KeptForm>();
+  const followUps = new Map<string, FollowUp>();
   const buttonId = (action: ReplyAction): string | undefined => {
     switch (action.kind) {
       case 'run-command': {
         if (!action.command) return undefined;
-        const id = encodeCustomId({
-          kind: 'run',
-          command: action.command,
-          args: action.args ?? '',
-        });
-        return id.length <= maxCustomIdLength ? id : undefined;
+        const followUp = { command: action.command, args: action.args ?? '' };
+        const id = encodeCustomId({ kind: 'run', ...followUp });
+        if (id.length <= maxCustomIdLength) return id;
+        const stateId = state.newId();
+        followUps.set(stateId, followUp);
+        return encodeCustomId({ kind: 'follow-up', stateId });
       }
       case 'post-to-channel':
         if (!context.ephemeral || reply.personalData) return undefined;
@@ -64,6 +71,7 @@ export async function renderReply(
   };
   const messages = renderMessages(reply, { buttonId, pagesId });
   for (const [stateId, form] of kept) await state.put('reopen', stateId, form);
+  for (const [stateId, followUp] of followUps) await state.put('follow-up', stateId, followUp);
   if (messages.length > 1) await state.put('pages', pagesId, messages);
   if (postId) {
     const shared: Reply = {

@@ -387,6 +387,55 @@ describe('the Discord adapter, on the real discord.js, queue, worker and simulat
     expect(textOf(callback.body.data)).not.toContain('Post to channel');
   });
 
+  it('when a follow-up command is too long for its button’s id, the button keeps it in Redis and pressing it runs it', async () => {
+    const token = 'long-follow-up-token';
+    const sink = createDiscordReplySink({
+      apiUrl: fake.apiUrl,
+      redis: harness.services.redis,
+      prefix: harness.services.prefix,
+    });
+    const longName =
+      'The Tuesday evening development squad that trains in the small pool at the Riverside Leisure Centre';
+    await sink.deliver(
+      {
+        platform: 'discord',
+        userId: guestUserId,
+        applicationId,
+        interactionToken: token,
+        issuedAt: Date.now(),
+        ephemeral: true,
+      },
+      {
+        title: `Sessions: ${longName} (page 1 of 2)`,
+        sections: [{ kind: 'text', text: 'Fifty swimmers.' }],
+        visibility: 'asker',
+        personalData: false,
+        actions: [
+          {
+            id: 'roster-next',
+            label: 'More swimmers (page 2 of 2)',
+            kind: 'run-command',
+            command: 'help',
+            args: `${longName} page 2`,
+          },
+        ],
+      },
+    );
+    const button = (await editOf(token)).body.components?.[0]?.components[0];
+    expect(button?.custom_id).toMatch(/^follow:/);
+    const press = buttonPress(guest, button?.custom_id ?? '');
+    const callback = await send(press);
+    expect(callback.body).toEqual({ type: 5, data: { flags: 64 } });
+    expect((await editOf(press.token)).body.embeds?.length).toBeGreaterThan(0);
+  });
+
+  it('when a kept follow-up has expired, pressing its button says so privately', async () => {
+    const press = buttonPress(guest, 'follow:no-such-state');
+    const callback = await send(press);
+    expect(callback.body.data?.flags).toBe(64);
+    expect(textOf(callback.body.data)).toContain('kept for 15 minutes and has gone');
+  });
+
   it('when the gateway connection drops, discord.js resumes and the next command is answered', async () => {
     const connections = fake.identifies.length + fake.resumes.length;
     fake.dropGateway();
