@@ -6,8 +6,9 @@ export type StateKind = 'reopen' | 'pages' | 'post' | 'follow-up';
 
 /**
  * Short-lived state behind buttons: typed form values for "Reopen the form", the pages of a long
- * reply, a reply to re-post, a follow-up command too long for its button. Every entry expires (default 15 minutes), because some hold personal
- * data; a button pressed later says so and asks to run the command again.
+ * reply, a reply to re-post, a follow-up command too long for its button. Every entry expires
+ * (default 15 minutes), because some hold personal data; a button pressed later says so and asks
+ * to run the command again.
  */
 export interface InteractionState {
   /** A fresh random id (a custom id needs it before the state is stored). */
