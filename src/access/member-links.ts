@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { KeyTracking } from '../cache/key-tracking.js';
+import { writeTracked, type KeyTracking } from '../cache/key-tracking.js';
 import type { ChatUser } from '../commands/chat-user.js';
 
 /**
@@ -26,26 +26,21 @@ export function createMemberLinks(
   const held = new Map<string, { links: Map<string, string>; mark: number }>();
   return {
     async get(user) {
+      const hash = key(user);
       // Without notices, a read of the one link asked for, as each read must go to Redis anyway.
-      if (!tracking?.live()) return (await redis.hget(key(user), user.userId)) ?? undefined;
-      const known = held.get(key(user));
-      if (known && tracking.unchangedSince(key(user), known.mark)) {
-        return known.links.get(user.userId);
-      }
+      if (!tracking?.live()) return (await redis.hget(hash, user.userId)) ?? undefined;
+      const known = held.get(hash);
+      if (known && tracking.unchangedSince(hash, known.mark)) return known.links.get(user.userId);
       const mark = tracking.mark();
-      const links = new Map(Object.entries(await redis.hgetall(key(user))));
-      held.set(key(user), { links, mark });
+      const links = new Map(Object.entries(await redis.hgetall(hash)));
+      held.set(hash, { links, mark });
       return links.get(user.userId);
     },
     async set(user, memberGuid) {
-      tracking?.changed(key(user));
-      await redis.hset(key(user), user.userId, memberGuid);
-      tracking?.changed(key(user));
+      await writeTracked(tracking, key(user), () => redis.hset(key(user), user.userId, memberGuid));
     },
     async remove(user) {
-      tracking?.changed(key(user));
-      await redis.hdel(key(user), user.userId);
-      tracking?.changed(key(user));
+      await writeTracked(tracking, key(user), () => redis.hdel(key(user), user.userId));
     },
   };
 }

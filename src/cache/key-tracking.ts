@@ -96,3 +96,21 @@ export function createKeyTracking(
     },
   };
 }
+
+/**
+ * Runs a write of this process to `key`, counting the key as changed before and after it: no copy
+ * read before the write, or while it was under way, is used once it is done, without waiting for
+ * Redis's notice of it.
+ */
+export async function writeTracked<T>(
+  tracking: KeyTracking | undefined,
+  key: string,
+  write: () => Promise<T>,
+): Promise<T> {
+  tracking?.changed(key);
+  try {
+    return await write();
+  } finally {
+    tracking?.changed(key);
+  }
+}

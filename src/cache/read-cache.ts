@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../redis/redis-script.js';
 import type { Cached } from '../commands/club-data.js';
-import type { KeyTracking } from './key-tracking.js';
+import { writeTracked, type KeyTracking } from './key-tracking.js';
 
 /** Options for {@link createReadCache}. */
 export interface ReadCacheOptions {
@@ -140,22 +140,22 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     try {
       const value = await load(mode);
       const entry: Entry<T> = { fetchedAt: now(), value };
-      tracking?.changed(entryKey(key));
-      await redis
-        .multi()
-        .del(entryKey(key))
-        .hset(
-          entryKey(key),
-          'fetchedAt',
-          String(entry.fetchedAt),
-          'version',
-          randomUUID(),
-          'value',
-          JSON.stringify(value),
-        )
-        .pexpire(entryKey(key), keepMs)
-        .exec();
-      tracking?.changed(entryKey(key));
+      await writeTracked(tracking, entryKey(key), () =>
+        redis
+          .multi()
+          .del(entryKey(key))
+          .hset(
+            entryKey(key),
+            'fetchedAt',
+            String(entry.fetchedAt),
+            'version',
+            randomUUID(),
+            'value',
+            JSON.stringify(value),
+          )
+          .pexpire(entryKey(key), keepMs)
+          .exec(),
+      );
       return entry;
     } finally {
       await unlock(key, token);
@@ -212,11 +212,9 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       return entry ? toCached(key, entry) : undefined;
     },
     async invalidate(key) {
-      // This process's reads must not wait for Redis's notice of the change: no copy read
-      // before it, or while it was being made, is held.
-      tracking?.changed(entryKey(key));
-      await redis.eval(invalidateScript, 1, entryKey(key));
-      tracking?.changed(entryKey(key));
+      await writeTracked(tracking, entryKey(key), () =>
+        redis.eval(invalidateScript, 1, entryKey(key)),
+      );
     },
     async ages(keys) {
       if (keys.length === 0) return [];
