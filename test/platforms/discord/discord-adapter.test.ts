@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy, type AccessPolicy } from '../../../src/access/access-policy.js';
 import { createAskerPeek } from '../../../src/access/peek-asker.js';
 import { clubToday } from '../../../src/commands/club-time.js';
+import type { Reply } from '../../../src/commands/reply.js';
 import type { ReplySink } from '../../../src/jobs/reply-sink.js';
 import { createLogger } from '../../../src/log.js';
 import {
@@ -40,13 +41,16 @@ const welfare: Sender = { applicationId, userId: welfareUserId, roles: [welfareR
 
 let fake: FakeDiscord;
 let harness: BotHarness;
+/**
+ * The worker's replies go to the fake Discord through the real sink. The worker needs the sink
+ * before the services that the sink needs exist, so it is handed over lazily.
+ */
+let sink: ReplySink | undefined;
 let adapter: DiscordAdapter;
 let coachName: string;
 
 beforeAll(async () => {
   fake = await startFakeDiscord({ applicationId });
-  // The worker needs the sink before the services that the sink needs exist: hand it over lazily.
-  const late: { sink?: ReplySink } = {};
   const policy: AccessPolicy = {
     ...defaultAccessPolicy,
     commands: { meets: ['coach'] },
@@ -54,10 +58,10 @@ beforeAll(async () => {
   };
   harness = await startBotHarness({
     policy,
-    sinks: { discord: { deliver: (address, reply) => late.sink!.deliver(address, reply) } },
+    sinks: { discord: { deliver: (address, reply) => sink!.deliver(address, reply) } },
   });
   const { services, simulator } = harness;
-  late.sink = createDiscordReplySink({
+  sink = createDiscordReplySink({
     apiUrl: fake.apiUrl,
     redis: services.redis,
     prefix: services.prefix,
@@ -115,6 +119,22 @@ async function editOf(token: string, done: (body: MessageBody) => boolean = () =
     `an edit of the original response`,
     15_000,
   );
+}
+
+/** Delivers `reply` as the private answer to `userId`'s interaction `token`; gives the message. */
+async function deliverPrivately(token: string, userId: string, reply: Reply) {
+  await sink!.deliver(
+    {
+      platform: 'discord',
+      userId,
+      applicationId,
+      interactionToken: token,
+      issuedAt: Date.now(),
+      ephemeral: true,
+    },
+    reply,
+  );
+  return editOf(token);
 }
 
 async function jobCount(): Promise<number> {
@@ -300,33 +320,17 @@ describe('the Discord adapter, on the real discord.js, queue, worker and simulat
 
   it('when a long reply is paged, Next shows the following page in the same message', async () => {
     const token = 'paged-reply-token';
-    const sink = createDiscordReplySink({
-      apiUrl: fake.apiUrl,
-      redis: harness.services.redis,
-      prefix: harness.services.prefix,
+    const edit = await deliverPrivately(token, coachUserId, {
+      title: 'A long list',
+      sections: [
+        {
+          kind: 'list',
+          items: Array.from({ length: 400 }, (_, n) => `Swimmer number ${n} of the long list`),
+        },
+      ],
+      visibility: 'asker',
+      personalData: true,
     });
-    await sink.deliver(
-      {
-        platform: 'discord',
-        userId: coachUserId,
-        applicationId,
-        interactionToken: token,
-        issuedAt: Date.now(),
-        ephemeral: true,
-      },
-      {
-        title: 'A long list',
-        sections: [
-          {
-            kind: 'list',
-            items: Array.from({ length: 400 }, (_, n) => `Swimmer number ${n} of the long list`),
-          },
-        ],
-        visibility: 'asker',
-        personalData: true,
-      },
-    );
-    const edit = await editOf(token);
     const next = edit.body.components?.at(-1)?.components.find((button) => button.label === 'Next');
     expect(next?.custom_id).toMatch(/^page:/);
     const press = buttonPress(coach, next?.custom_id ?? '');
@@ -356,29 +360,15 @@ describe('the Discord adapter, on the real discord.js, queue, worker and simulat
 
   it('when "Post to channel" is pressed, the reply without personal data is posted publicly', async () => {
     const token = 'post-to-channel-token';
-    const sink = createDiscordReplySink({
-      apiUrl: fake.apiUrl,
-      redis: harness.services.redis,
-      prefix: harness.services.prefix,
-    });
-    await sink.deliver(
-      {
-        platform: 'discord',
-        userId: guestUserId,
-        applicationId,
-        interactionToken: token,
-        issuedAt: Date.now(),
-        ephemeral: true,
-      },
-      {
+    const button = (
+      await deliverPrivately(token, guestUserId, {
         title: 'Upcoming events',
         sections: [{ kind: 'list', items: ['Club gala, Sat 6 Dec'] }],
         visibility: 'asker',
         personalData: false,
         actions: [{ id: 'post-to-channel', label: 'Post to channel', kind: 'post-to-channel' }],
-      },
-    );
-    const button = (await editOf(token)).body.components?.[0]?.components[0];
+      })
+    ).body.components?.[0]?.components[0];
     const press = buttonPress(guest, button?.custom_id ?? '');
     const callback = await send(press);
     expect(callback.body.type).toBe(4);
@@ -389,23 +379,10 @@ describe('the Discord adapter, on the real discord.js, queue, worker and simulat
 
   it('when a follow-up command is too long for its button’s id, the button keeps it in Redis and pressing it runs it', async () => {
     const token = 'long-follow-up-token';
-    const sink = createDiscordReplySink({
-      apiUrl: fake.apiUrl,
-      redis: harness.services.redis,
-      prefix: harness.services.prefix,
-    });
     const longName =
       'The Tuesday evening development squad that trains in the small pool at the Riverside Leisure Centre';
-    await sink.deliver(
-      {
-        platform: 'discord',
-        userId: guestUserId,
-        applicationId,
-        interactionToken: token,
-        issuedAt: Date.now(),
-        ephemeral: true,
-      },
-      {
+    const button = (
+      await deliverPrivately(token, guestUserId, {
         title: `Sessions: ${longName} (page 1 of 2)`,
         sections: [{ kind: 'text', text: 'Fifty swimmers.' }],
         visibility: 'asker',
@@ -419,9 +396,8 @@ describe('the Discord adapter, on the real discord.js, queue, worker and simulat
             args: `${longName} page 2`,
           },
         ],
-      },
-    );
-    const button = (await editOf(token)).body.components?.[0]?.components[0];
+      })
+    ).body.components?.[0]?.components[0];
     expect(button?.custom_id).toMatch(/^follow:/);
     const press = buttonPress(guest, button?.custom_id ?? '');
     const callback = await send(press);
