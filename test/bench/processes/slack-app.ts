@@ -4,32 +4,21 @@
  * posts the workers' replies to Slack), or B1's baseline, a bare Bolt app that only acknowledges
  * (BENCH_APP=bare). The bot notes when each reply is delivered.
  */
-import type { RoleRule } from '../../../src/access/access-policy.js';
-import { createClubServices } from '../../../src/app/club-services.js';
 import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
 import { startReplyDelivery } from '../../../src/app/start-reply-delivery.js';
-import { createBotMetrics } from '../../../src/ops/bot-metrics.js';
 import { createSlackReplySink } from '../../../src/platforms/slack/slack-reply-sink.js';
 import { startSlackAdapter } from '../../../src/platforms/slack/start-slack-adapter.js';
 import { startBareBoltApp } from '../bare-bolt-app.js';
 import {
   benchBotToken,
-  benchConfig,
-  benchLogger,
-  benchPolicy,
   benchRatePerMinute,
   benchSigningSecret,
   benchTimezone,
 } from '../bench-setup.js';
 import { serveParent, signalReady } from '../child-process.js';
+import { processServices, requiredEnv } from '../process-services.js';
 
-const env = (name: string): string => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
-
-const slackApiUrl = env('BENCH_SLACK_API_URL');
+const slackApiUrl = requiredEnv('BENCH_SLACK_API_URL');
 let eventsUrl: string;
 let stop: () => Promise<void>;
 let deliveries: number[] = [];
@@ -39,20 +28,7 @@ if (process.env.BENCH_APP === 'bare') {
   eventsUrl = bare.eventsUrl;
   stop = bare.stop;
 } else {
-  const config = benchConfig(env('BENCH_CLUB_API_URL'), env('BENCH_REDIS_URL'));
-  const prefix = env('BENCH_PREFIX');
-  const logger = benchLogger('bot');
-  const grants = JSON.parse(process.env.BENCH_GRANTS ?? '[]') as RoleRule[];
-  // With the metrics `npm start` keeps: acknowledgements and deliveries are counted as in production.
-  const metrics = createBotMetrics();
-  const services = createClubServices({
-    config,
-    logger,
-    policy: benchPolicy(grants),
-    prefix,
-    onClubCall: metrics.clubCall,
-    onCacheRead: metrics.cacheRead,
-  });
+  const { services, logger, metrics, prefix } = processServices('bot');
   const dispatcher = createBotDispatcher(services, {
     timezone: benchTimezone,
     ratePerMinute: benchRatePerMinute,

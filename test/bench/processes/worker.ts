@@ -5,33 +5,12 @@
  * peak RSS when stopped.
  */
 import { readFileSync } from 'node:fs';
-import type { RoleRule } from '../../../src/access/access-policy.js';
-import { createClubServices } from '../../../src/app/club-services.js';
 import { startWorker } from '../../../src/app/start-worker.js';
-import { createBotMetrics } from '../../../src/ops/bot-metrics.js';
-import { benchConfig, benchLogger, benchPolicy, benchTimezone } from '../bench-setup.js';
+import { benchTimezone } from '../bench-setup.js';
 import { serveParent, signalReady } from '../child-process.js';
+import { processServices } from '../process-services.js';
 
-const env = (name: string): string => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
-
-const config = benchConfig(env('BENCH_CLUB_API_URL'), env('BENCH_REDIS_URL'));
-const prefix = env('BENCH_PREFIX');
-const logger = benchLogger('worker');
-const grants = JSON.parse(process.env.BENCH_GRANTS ?? '[]') as RoleRule[];
-// With the metrics `npm start` keeps: every job, club call and cache read is counted as in production.
-const metrics = createBotMetrics();
-const services = createClubServices({
-  config,
-  logger,
-  policy: benchPolicy(grants),
-  prefix,
-  onClubCall: metrics.clubCall,
-  onCacheRead: metrics.cacheRead,
-});
+const { services, logger, metrics } = processServices('worker');
 const worker = startWorker({
   services,
   logger,
