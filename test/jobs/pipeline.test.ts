@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClubQueue, type ClubQueue } from '../../src/jobs/club-queue.js';
 import type { CommandRequest, FormSubmission } from '../../src/jobs/job-types.js';
+import { createReplyOutbox } from '../../src/jobs/reply-outbox.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { connectTestRedis, testRedisUrl, uniquePrefix } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
@@ -132,9 +133,11 @@ async function replies(
   return (await redis.lrange(`${prefix}:test-replies`, 0, -1)).map((line) => JSON.parse(line));
 }
 
-async function idle(queue: ClubQueue): Promise<boolean> {
+/** No job waiting or running, and every reply the workers left delivered (they deliver them). */
+async function idle(queue: ClubQueue, prefix: string): Promise<boolean> {
   const counts = await queue.queue.getJobCounts('waiting', 'active', 'prioritized');
-  return (counts.waiting ?? 0) + (counts.active ?? 0) + (counts.prioritized ?? 0) === 0;
+  const running = (counts.waiting ?? 0) + (counts.active ?? 0) + (counts.prioritized ?? 0);
+  return running === 0 && (await createReplyOutbox(redis, prefix).pending()) === 0;
 }
 
 describe('the job pipeline with real worker processes', () => {
@@ -152,7 +155,7 @@ describe('the job pipeline with real worker processes', () => {
           .map((name, index) => run.queue.enqueueForm(incidentForm(`Hammer ${index}`, name))),
       ];
       await Promise.all(jobs);
-      await until(() => idle(run.queue), 60_000);
+      await until(() => idle(run.queue, run.prefix), 60_000);
       const calls = run.simulator.admin.calls();
       expect(calls.total).toBeGreaterThan(40);
       expect(calls.total).toBeLessThanOrEqual(50);
@@ -175,7 +178,7 @@ describe('the job pipeline with real worker processes', () => {
         await run.queue.enqueueCommand(command('member details', { name }));
       for (const name of run.names.slice(0, 3))
         await run.queue.enqueueForm(incidentForm(`Few calls ${name}`, name));
-      await until(() => idle(run.queue), 30_000);
+      await until(() => idle(run.queue, run.prefix), 30_000);
       const calls = run.simulator.admin.calls();
       expect(calls.total).toBeLessThanOrEqual(5);
       expect(JSON.stringify(calls)).not.toContain('403');
@@ -217,7 +220,7 @@ describe('the job pipeline with real worker processes', () => {
       expect(posts.reduce((sum, call) => sum + call.count, 0)).toBe(1);
       // The same submission sent again (a platform retry) files nothing more.
       await run.queue.enqueueForm({ ...submission, id: randomUUID() });
-      await until(() => idle(run.queue));
+      await until(() => idle(run.queue, run.prefix));
       expect(
         run.simulator.admin
           .records('incidents')
