@@ -3,14 +3,30 @@ import type { AuditEntry } from '../commands/audit-entry.js';
 
 export type { AuditEntry } from '../commands/audit-entry.js';
 
+/**
+ * An audit entry ready to be written with the reply it is about (see `ReplyOutbox.put`): the
+ * stream, the oldest id it keeps, and the entry as JSON.
+ */
+export interface AuditWrite {
+  stream: string;
+  minId: string;
+  json: string;
+}
+
 export interface AuditTrail {
-  record(entry: AuditEntry): Promise<void>;
+  /**
+   * The write that records `entry`. It goes into Redis with the reply, in one step: an entry is
+   * recorded exactly when its reply is left for delivery, and a re-run job's dropped repeat
+   * records nothing.
+   */
+  writeOf(entry: AuditEntry): AuditWrite;
   /** Newest first; only entries about `member` when given. */
   read(query: { member?: string; limit?: number }): Promise<AuditEntry[]>;
 }
 
 /**
- * The audit trail in a Redis stream, trimmed to its retention (default 90 days) on every write.
+ * The audit trail in a Redis stream, trimmed to its retention (default 90 days) on every write
+ * (made by the reply outbox, with the reply).
  * It holds ids only: chat user ids and member Guids, never names or the data shown.
  */
 export function createAuditTrail(options: {
@@ -21,18 +37,10 @@ export function createAuditTrail(options: {
   const key = `${options.prefix}:audit`;
   const retentionMs = (options.retentionDays ?? 90) * 24 * 3_600_000;
   return {
-    async record(entry) {
+    writeOf(entry) {
       // Stream ids are Redis's own clock, so the retention is measured on the wall clock too.
       const oldest = Math.max(0, Date.now() - retentionMs);
-      await options.redis.xadd(
-        key,
-        'MINID',
-        '~',
-        String(oldest),
-        '*',
-        'entry',
-        JSON.stringify(entry),
-      );
+      return { stream: key, minId: String(oldest), json: JSON.stringify(entry) };
     },
     async read({ member, limit = 50 }) {
       const entries: AuditEntry[] = [];

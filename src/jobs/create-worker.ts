@@ -9,7 +9,8 @@ import { failureReply, queuedReply } from './failure-reply.js';
 import type { JobName, JobPayloads, JobResult } from './job-types.js';
 import type { ReplyAddress } from './reply-address.js';
 import type { ReplyOutbox } from './reply-outbox.js';
-import { runCommand, type CommandRunnerDeps } from './run-command.js';
+import { runCommand, type CommandOutcome, type CommandRunnerDeps } from './run-command.js';
+import type { AuditEntry } from '../access/audit-trail.js';
 
 /** Options for {@link createClubWorker}. */
 export interface ClubWorkerOptions {
@@ -55,7 +56,7 @@ interface JobPlan {
   priority: Priority;
   /** What a notice calls it: an answer to a command, or a submission to file. */
   kind: 'answer' | 'submission';
-  run(): Promise<{ reply: Reply; outcome: JobResult['outcome'] }>;
+  run(): Promise<CommandOutcome>;
 }
 
 /** A finished job, for metrics and the one log line per command. */
@@ -82,7 +83,8 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
   /**
    * Leaves a reply in the outbox. A job runs again when its worker died (or stalled) after
    * answering but before BullMQ recorded it done: the mark `once` lets the first answer in, and
-   * a re-run's is dropped, so the person gets one.
+   * a re-run's is dropped, so the person gets one. The audit record of a reply showing personal
+   * data goes in with it (or is dropped with it).
    */
   async function answer(
     replyTo: ReplyAddress,
@@ -90,8 +92,13 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     id: string,
     receivedAt: number,
     once: string,
+    audit?: AuditEntry,
   ): Promise<void> {
-    const added = await options.outbox.put({ id, replyTo, reply, receivedAt }, once);
+    const added = await options.outbox.put(
+      { id, replyTo, reply, receivedAt },
+      once,
+      audit && options.runner.audit.writeOf(audit),
+    );
     if (added) return;
     // A second budget wait is not told again; a second final answer means the job ran twice.
     if (reply.interim === true) logger.debug({ id }, 'already told it is queued');
@@ -165,8 +172,8 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     const started = performance.now();
     const plan = planOf(job);
     const result = await withDisposition(job, token, plan, async () => {
-      const { reply, outcome } = await plan.run();
-      await answer(plan.replyTo, reply, plan.id, plan.receivedAt, `answered:${plan.id}`);
+      const { reply, outcome, audit } = await plan.run();
+      await answer(plan.replyTo, reply, plan.id, plan.receivedAt, `answered:${plan.id}`, audit);
       return outcome;
     });
     const finished: JobFinished = {

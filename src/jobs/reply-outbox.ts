@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../redis/redis-script.js';
 import type { Reply } from '../commands/reply.js';
+import type { AuditWrite } from '../access/audit-trail.js';
 import type { ReplyAddress } from './reply-address.js';
 
 /**
@@ -35,13 +36,15 @@ export const outboxGroup = 'deliverers';
 /** A mark lasts as long as a job can be re-run: a budget wait is at most a day. */
 const markMs = 25 * 3_600_000;
 
-// The mark and the entry are written together or not at all: a worker killed at any moment
-// either left the reply in the outbox (and the mark keeps a re-run from adding it again) or did not.
+// The mark, the entry and its audit record are written together or not at all: a worker killed
+// at any moment either left the reply in the outbox (and the mark keeps a re-run from adding it
+// again) or did not. KEYS[3] and ARGV[4..5] are the audit stream, its oldest id and the record.
 const putOnce = new RedisScript(`
 if ARGV[2] == '1' then
   if not redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[3]) then return 0 end
 end
 redis.call('XADD', KEYS[1], '*', 'entry', ARGV[1])
+if ARGV[5] then redis.call('XADD', KEYS[3], 'MINID', '~', ARGV[4], '*', 'entry', ARGV[5]) end
 return 1`);
 
 /**
@@ -52,9 +55,10 @@ return 1`);
 export interface ReplyOutbox {
   /**
    * Leaves a reply. With a `once` mark (e.g. `answered:<id>`), only the first reply with that mark
-   * goes in; a later one is dropped. Resolves whether it went in.
+   * goes in; a later one is dropped. With `audit`, the reply's audit record is written with it
+   * (and dropped with it). Resolves whether it went in.
    */
-  put(entry: OutboxEntry, once?: string): Promise<boolean>;
+  put(entry: OutboxEntry, once?: string, audit?: AuditWrite): Promise<boolean>;
   /** Replies not yet delivered: waiting, being delivered, or waiting for a retry. */
   pending(): Promise<number>;
 }
@@ -62,11 +66,18 @@ export interface ReplyOutbox {
 export function createReplyOutbox(redis: Redis, prefix: string): ReplyOutbox {
   const keys = outboxKeys(prefix);
   return {
-    async put(entry, once) {
+    async put(entry, once, audit) {
       const added = await putOnce.run(
         redis,
-        [keys.stream, keys.once(once ?? '')],
-        [JSON.stringify(entry), once === undefined ? '0' : '1', markMs],
+        audit
+          ? [keys.stream, keys.once(once ?? ''), audit.stream]
+          : [keys.stream, keys.once(once ?? '')],
+        [
+          JSON.stringify(entry),
+          once === undefined ? '0' : '1',
+          markMs,
+          ...(audit ? [audit.minId, audit.json] : []),
+        ],
       );
       return added === 1;
     },

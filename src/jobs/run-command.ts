@@ -1,6 +1,6 @@
 import { mayRun, rolesFor, type AccessPolicy } from '../access/access-policy.js';
 import { refusalReply } from '../access/refusal-reply.js';
-import type { AuditTrail } from '../access/audit-trail.js';
+import type { AuditEntry, AuditTrail } from '../access/audit-trail.js';
 import type { AskerResolver } from '../access/resolve-asker.js';
 import type { ClubData, QuotaReport } from '../commands/club-data.js';
 import type { CommandDefinition } from '../commands/command.js';
@@ -22,6 +22,14 @@ export interface CommandRunnerDeps {
   now(): Date;
 }
 
+/** A command's reply, its outcome, and the audit record of the personal data it shows. */
+export interface CommandOutcome {
+  reply: Reply;
+  outcome: JobResult['outcome'];
+  /** Recorded with the reply, when the reply goes out (see `ReplyOutbox.put`). */
+  audit?: AuditEntry;
+}
+
 /**
  * Runs one command in the worker: find it, check its options, decide the asker's roles and check
  * them again (the adapter checked before enqueueing), run the handler, keep personal data private.
@@ -29,7 +37,7 @@ export interface CommandRunnerDeps {
 export async function runCommand(
   request: CommandRequest,
   deps: CommandRunnerDeps,
-): Promise<{ reply: Reply; outcome: JobResult['outcome'] }> {
+): Promise<CommandOutcome> {
   const command = deps.registry.find((candidate) => candidate.name === request.command);
   if (!command) return { reply: helpReply(deps.registry, () => true), outcome: 'refused' };
   if (command.kind === 'form') {
@@ -58,13 +66,16 @@ export async function runCommand(
   if (!(command.personalData || reply.personalData)) return { reply, outcome: 'answered' };
   // Every reply that shows personal data is recorded: who asked, when, whose records, which fields.
   const { audit, ...shown } = keepPrivate(reply);
-  await deps.audit.record({
-    at: deps.now().getTime(),
-    askedBy: `${request.user.platform}:${request.user.userId}`,
-    askerMember: asker.memberGuid,
-    command: command.name,
-    members: audit?.members ?? [],
-    fieldGroups: audit?.fieldGroups ?? [],
-  });
-  return { reply: shown, outcome: 'answered' };
+  return {
+    reply: shown,
+    outcome: 'answered',
+    audit: {
+      at: deps.now().getTime(),
+      askedBy: `${request.user.platform}:${request.user.userId}`,
+      askerMember: asker.memberGuid,
+      command: command.name,
+      members: audit?.members ?? [],
+      fieldGroups: audit?.fieldGroups ?? [],
+    },
+  };
 }

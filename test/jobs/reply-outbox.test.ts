@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAuditTrail, type AuditEntry } from '../../src/access/audit-trail.js';
 import type { Reply } from '../../src/commands/reply.js';
 import type { ConsoleReplyAddress } from '../../src/jobs/reply-address.js';
 import {
@@ -74,6 +75,25 @@ describe('the reply outbox', () => {
     expect(await outbox.put(entry('a', 'a notice', true))).toBe(true);
     expect(await redis.xlen(outboxKeys(prefix).stream)).toBe(2);
     expect(await outbox.pending()).toBe(2);
+  });
+
+  it('a reply showing personal data is recorded in the audit trail with it, and a dropped repeat records nothing', async () => {
+    const prefix = uniquePrefix('outbox');
+    const outbox = createReplyOutbox(redis, prefix);
+    const audit = createAuditTrail({ redis, prefix });
+    const shown = (at: number): AuditEntry => ({
+      at,
+      askedBy: 'console:a-coach',
+      command: 'member',
+      members: ['member-1'],
+      fieldGroups: ['contact'],
+    });
+    expect(await outbox.put(entry('a', 'first'), 'answered:a', audit.writeOf(shown(1)))).toBe(true);
+    expect(await outbox.put(entry('a', 'again'), 'answered:a', audit.writeOf(shown(2)))).toBe(
+      false,
+    );
+    expect(await audit.read({ member: 'member-1' })).toEqual([shown(1)]);
+    expect(await redis.xlen(outboxKeys(prefix).stream)).toBe(1);
   });
 
   it('when replies are delivered, each reaches its sink once, in order per conversation, and leaves Redis', async () => {
