@@ -51,7 +51,7 @@ const benches: Bench[] = [
     id: 'B3',
     title: 'throughput',
     method:
-      "the read mix queued while paused (as the adapter enqueues it, replies to a fake response_url), then drained by one real worker process (concurrency 8, the default); the rate between its first and last completed job (the reply left in the outbox), mean of 2 rounds, against a raw BullMQ worker with a no-op processor, the same concurrency, payloads and Redis, in alternating rounds. Then the bot process, as deployed, posts every reply the worker left (B3.delivery, timed on its own: with a deliverer and a fake Slack running during the worker's turn, two cores would time their sharing, and the no-op side has neither). CPU time per command of each process from process.cpuUsage (Redis: INFO cpu).",
+      "the read mix queued while paused (as the adapter enqueues it, replies to a fake response_url), then drained by one real worker process (concurrency 8, the default); the rate between its first and last completed job (the reply left in the outbox), mean of 2 rounds, against a raw BullMQ worker with a no-op processor, the same concurrency, payloads and Redis, in alternating rounds, after a warm-up of one round's worth each (JIT). Then the bot process, as deployed, posts every reply the worker left (B3.delivery, timed on its own: with a deliverer and a fake Slack running during the worker's turn, two cores would time their sharing, and the no-op side has neither). CPU time per command of each process from process.cpuUsage (Redis: INFO cpu).",
     run: throughput,
   },
   {
