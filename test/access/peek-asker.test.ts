@@ -1,53 +1,51 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
 import { createAskerPeek } from '../../src/access/peek-asker.js';
-import { createReadCache, type ReadCache } from '../../src/cache/read-cache.js';
+import { createReadCache } from '../../src/cache/read-cache.js';
 import { memoryClubData } from '../support/memory-club-data.js';
-import { connectTestRedis, uniquePrefix } from '../support/redis.js';
+import { uniquePrefix } from '../support/redis.js';
+import { trackedCaches } from '../support/tracked-cache.js';
 
-const redis = connectTestRedis();
-afterAll(() => redis.quit());
-
-/** A real read cache whose peeks are counted. */
-function countedCache(): { cache: ReadCache; peeks: () => number } {
-  const cache = createReadCache({ redis, prefix: uniquePrefix('peek') });
-  let peeks = 0;
-  return {
-    cache: {
-      ...cache,
-      peek: (key) => {
-        peeks += 1;
-        return cache.peek(key);
-      },
-    },
-    peeks: () => peeks,
-  };
-}
+const { connect, trackedCache } = trackedCaches();
 
 describe("deciding who asks from the cache's members and roles", () => {
   const club = memoryClubData();
   const coach = club.members.find((m) => m.active && m.isCoach && m.email)!;
   const user = { platform: 'slack' as const, userId: 'U-COACH', email: coach.email };
 
-  it('when commands come within a second of each other, members and roles are read from Redis once', async () => {
-    const { cache, peeks } = countedCache();
+  it('when the cache holds members and roles in memory, commands read nothing from Redis', async () => {
+    const { cache, reads } = await trackedCache(uniquePrefix('peek'));
     await cache.read('members', async () => club.members);
     await cache.read('roles', async () => club.roles);
-    let clock = 1_000_000;
-    const peek = createAskerPeek({ cache, policy: defaultAccessPolicy, now: () => clock });
+    const peek = createAskerPeek({ cache, policy: defaultAccessPolicy });
+    // The notices of the cache's own writes drop its first copies; the next reads are held.
+    await vi.waitFor(async () => {
+      const before = reads.mock.calls.length;
+      await peek(user);
+      expect(reads.mock.calls.length).toBe(before);
+    });
+    const held = reads.mock.calls.length;
     const askers = await Promise.all([peek(user), peek(user), peek(user)]);
-    clock += 999;
-    askers.push(await peek(user));
-    expect(askers.map((asker) => asker?.memberGuid)).toEqual(Array(4).fill(coach.guid));
-    expect(peeks()).toBe(2);
-    clock += 1;
-    await peek(user);
-    expect(peeks()).toBe(4);
+    expect(askers.map((asker) => asker?.memberGuid)).toEqual(Array(3).fill(coach.guid));
+    expect(reads.mock.calls.length).toBe(held);
+  });
+
+  it('when another process changes the members, the next command sees it as soon as Redis tells', async () => {
+    const prefix = uniquePrefix('peek');
+    const { cache } = await trackedCache(prefix);
+    await cache.read('members', async () => club.members);
+    await cache.read('roles', async () => club.roles);
+    const peek = createAskerPeek({ cache, policy: defaultAccessPolicy });
+    expect((await peek(user))?.memberGuid).toBe(coach.guid);
+    const other = createReadCache({ redis: connect(), prefix });
+    await other.invalidate('members');
+    await other.read('members', async () => club.members.filter((m) => m.guid !== coach.guid));
+    await vi.waitFor(async () => expect((await peek(user))?.memberGuid).toBeUndefined());
   });
 
   it('when the cache is still cold, the next command looks again and finds it filled', async () => {
-    const { cache } = countedCache();
-    const peek = createAskerPeek({ cache, policy: defaultAccessPolicy, now: () => 0 });
+    const cache = createReadCache({ redis: connect(), prefix: uniquePrefix('peek') });
+    const peek = createAskerPeek({ cache, policy: defaultAccessPolicy });
     expect(await peek(user)).toBeUndefined();
     await cache.read('members', async () => club.members);
     await cache.read('roles', async () => club.roles);

@@ -1,25 +1,10 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemberLinks } from '../../src/access/member-links.js';
-import { createKeyTracking, type KeyTracking } from '../../src/cache/key-tracking.js';
 import { createReadCache } from '../../src/cache/read-cache.js';
-import { connectionsClosedAfterAll, uniquePrefix } from '../support/redis.js';
+import { uniquePrefix } from '../support/redis.js';
+import { trackedCaches } from '../support/tracked-cache.js';
 
-const connect = connectionsClosedAfterAll();
-const trackers: KeyTracking[] = [];
-afterAll(async () => {
-  await Promise.all(trackers.map((tracking) => tracking.close()));
-});
-
-/** A process's cache with change notices, once they arrive, and a count of its reads from Redis. */
-async function trackedCache(prefix: string) {
-  const redis = connect();
-  const tracking = createKeyTracking(redis, [`${prefix}:cache:`, `${prefix}:links:`]);
-  trackers.push(tracking);
-  await vi.waitFor(() => expect(tracking.live()).toBe(true));
-  const reads = vi.spyOn(redis, 'evalsha');
-  const cache = createReadCache({ redis, prefix, tracking });
-  return { redis, tracking, cache, reads };
-}
+const { connect, trackedCache } = trackedCaches();
 
 const load = (value: string[]) => async () => value;
 
