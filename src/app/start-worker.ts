@@ -28,7 +28,6 @@ export function startWorker(options: StartWorkerOptions): ClubWorker {
   const now = () => new Date((options.now ?? Date.now)());
   const worker = createClubWorker({
     connection: services.queueConnection,
-    outbox: services.outbox,
     prefix: services.prefix,
     concurrency: options.concurrency,
     lockDurationMs: options.lockDurationMs,

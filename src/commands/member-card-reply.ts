@@ -3,6 +3,7 @@ import { ageOn, formatDay } from './club-time.js';
 import { displayName } from './display-name.js';
 import type { MemberEntitlements } from './member-entitlements.js';
 import type { Reply, ReplyField, ReplySection } from './reply.js';
+import { membersByGuid } from './members-by-guid.js';
 
 export interface MemberCard {
   member: Member;
@@ -66,7 +67,10 @@ export function memberKinds(member: Member): string {
     [member.isCommitteeMember, 'Committee'],
     [member.isParent, 'Parent'],
   ];
-  return kinds.flatMap(([yes, kind]) => (yes ? [kind] : [])).join(', ');
+  return kinds
+    .filter(([yes]) => yes)
+    .map(([, kind]) => kind)
+    .join(', ');
 }
 
 function contactSections({ member, members, rights }: MemberCard): ReplySection[] {
@@ -87,7 +91,10 @@ function contactSections({ member, members, rights }: MemberCard): ReplySection[
       items: member.emergencyContacts.map((c) => [c.name, c.phone].filter(Boolean).join(': ')),
     });
   }
-  const parents = member.parents.flatMap((guid) => members.filter((m) => m.guid === guid));
+  const byGuid = membersByGuid(members);
+  const parents = member.parents
+    .map((guid) => byGuid.get(guid))
+    .filter((parent): parent is Member => parent !== undefined);
   if (parents.length > 0) {
     sections.push({
       kind: 'list',

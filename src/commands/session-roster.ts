@@ -37,20 +37,16 @@ export function sessionRoster(session: ClubSession, members: readonly Member[]):
     if (!member) return 'Unknown member';
     return member.active ? displayName(member) : `${displayName(member)} (left the club)`;
   };
-  const roster: SessionRoster = Object.freeze({
-    coaches: Object.freeze(session.coaches.map((coach) => nameOf(coach.guid))),
-    swimmers: Object.freeze(
-      session.members
-        .map((swimmer) =>
-          Object.freeze({
-            guid: swimmer.guid,
-            name: nameOf(swimmer.guid),
-            lastAttended: swimmer.lastAttended ? formatDay(swimmer.lastAttended) : 'Not recorded',
-          }),
-        )
-        .sort((a, b) => byName(a.name, b.name)),
-    ),
-  });
+  const roster: SessionRoster = {
+    coaches: session.coaches.map((coach) => nameOf(coach.guid)),
+    swimmers: session.members
+      .map((swimmer) => ({
+        guid: swimmer.guid,
+        name: nameOf(swimmer.guid),
+        lastAttended: swimmer.lastAttended ? formatDay(swimmer.lastAttended) : 'Not recorded',
+      }))
+      .sort((a, b) => byName(a.name, b.name)),
+  };
   rosters.set(session, { members, roster });
   return roster;
 }

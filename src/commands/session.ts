@@ -5,6 +5,7 @@ import { dataAge } from './data-age.js';
 import { inTimetableOrder, matchSessions, type SessionMatch } from './match-sessions.js';
 import type { Reply, ReplyAction, ReplySection } from './reply.js';
 import { sessionRoster, type RosterSwimmer, type SessionRoster } from './session-roster.js';
+import { concatMap } from './concat-map.js';
 
 /**
  * Most swimmers of one roster a reply lists; a longer roster is listed this many at a time, A–Z,
@@ -53,7 +54,7 @@ export function sessionReply(
   const shown = rosters.map(({ roster }) => pageOf(roster.swimmers, shownPage));
   return {
     title: `Sessions: ${match.label}${pages > 1 ? ` (page ${shownPage} of ${pages})` : ''}`,
-    sections: rosters.flatMap(({ session, roster }, index) => [
+    sections: concatMap(rosters, ({ session, roster }, index) => [
       detailsSection(session, roster),
       rosterSection(roster, shown[index] ?? [], shownPage),
     ]),
@@ -61,7 +62,9 @@ export function sessionReply(
     personalData: true,
     actions: pageActions(when, shownPage, pages),
     audit: {
-      members: [...new Set(shown.flatMap((swimmers) => swimmers.map((swimmer) => swimmer.guid)))],
+      members: [
+        ...new Set(concatMap(shown, (swimmers) => swimmers.map((swimmer) => swimmer.guid))),
+      ],
       fieldGroups: ['roster'],
     },
   };

@@ -3,6 +3,7 @@ import type { CommandDefinition } from './command.js';
 import { dataAge } from './data-age.js';
 import { displayName } from './display-name.js';
 import type { Reply } from './reply.js';
+import { concatMap } from './concat-map.js';
 
 /** Pure: who's who, narrowed to categories or people matching `filter` (case-insensitive). */
 export function whosWhoReply(
@@ -10,7 +11,7 @@ export function whosWhoReply(
   filter: string | undefined,
 ): Reply {
   const wanted = filter?.trim().toLowerCase() ?? '';
-  const sections = categories.flatMap((category) => {
+  const sections = concatMap(categories, (category) => {
     const categoryMatches = wanted === '' || category.category.toLowerCase().includes(wanted);
     const people = categoryMatches
       ? category.members

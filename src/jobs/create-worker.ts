@@ -1,4 +1,5 @@
-import { DelayedError, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Priority } from '../budget/priority.js';
 import type { Reply } from '../commands/reply.js';
 import type { Logger } from '../log.js';
@@ -8,15 +9,18 @@ import { dispositionOf } from './disposition.js';
 import { failureReply, queuedReply } from './failure-reply.js';
 import type { JobName, JobPayloads, JobResult } from './job-types.js';
 import type { ReplyAddress } from './reply-address.js';
-import type { ReplyOutbox } from './reply-outbox.js';
+import { createReplyOutbox } from './reply-outbox.js';
 import { runCommand, type CommandOutcome, type CommandRunnerDeps } from './run-command.js';
 import type { AuditEntry } from '../access/audit-trail.js';
 
 /** Options for {@link createClubWorker}. */
 export interface ClubWorkerOptions {
-  connection: ConnectionOptions;
-  /** Where replies go; the bot process delivers them (see `startReplyDeliverer`). */
-  outbox: ReplyOutbox;
+  /**
+   * BullMQ's connection, and the one the replies go to the outbox on (the bot process delivers
+   * them, see `startReplyDeliverer`). Keep auto-pipelining off on it: a reply must reach Redis
+   * before the record that its job is done, and both are sent on it in that order.
+   */
+  connection: Redis;
   /** BullMQ key prefix. Default: `club-bot`. */
   prefix?: string;
   name?: string;
@@ -80,29 +84,45 @@ export type ClubWorker = Worker<JobPayloads[JobName], JobResult, JobName>;
 export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
   const { logger } = options;
   const prefix = options.prefix ?? 'club-bot';
+  const outbox = createReplyOutbox(options.connection, prefix, { inOrder: true });
   /**
-   * Leaves a reply in the outbox. A job runs again when its worker died (or stalled) after
-   * answering but before BullMQ recorded it done: the mark `once` lets the first answer in, and
-   * a re-run's is dropped, so the person gets one. The audit record of a reply showing personal
-   * data goes in with it (or is dropped with it).
+   * Leaves a reply in the outbox, sent on BullMQ's connection without waiting for Redis to
+   * confirm it. Redis runs a connection's commands in the order sent, and BullMQ sends its record
+   * of the job's end (done, delayed or failed) on the same connection after the processor
+   * returns, so a job is never recorded done without its reply in the outbox; a worker dying
+   * before both were sent leaves the job to be run again. Not waiting saves a round trip a
+   * command (see the README's Performance section).
+   *
+   * A job runs again when its worker died (or stalled) after answering but before BullMQ recorded
+   * it done: the mark `once` lets the first answer in, and a re-run's is dropped, so the person
+   * gets one. The audit record of a reply showing personal data goes in with it (or is dropped
+   * with it).
    */
-  async function answer(
+  function answer(
     replyTo: ReplyAddress,
     reply: Reply,
     id: string,
     receivedAt: number,
     once: string,
     audit?: AuditEntry,
-  ): Promise<void> {
-    const added = await options.outbox.put(
+  ): void {
+    const put = outbox.put(
       { id, replyTo, reply, receivedAt },
       once,
       audit && options.runner.audit.writeOf(audit),
     );
-    if (added) return;
-    // A second budget wait is not told again; a second final answer means the job ran twice.
-    if (reply.interim === true) logger.debug({ id }, 'already told it is queued');
-    else logger.info({ id }, 'already answered; not answering twice');
+    put.then(
+      (added) => {
+        if (added) return;
+        // A second budget wait is not told again; a second final answer means the job ran twice.
+        if (reply.interim === true) logger.debug({ id }, 'already told it is queued');
+        else logger.info({ id }, 'already answered; not answering twice');
+      },
+      // Only a script error can get here (a lost connection sends the put again, ahead of the
+      // job's record): say so loudly, as the person was not answered.
+      (error: unknown) =>
+        logger.error({ id, err: errorSummary(error) }, 'reply not left in the outbox'),
+    );
   }
 
   /** Runs `work`; on failure decides between waiting for budget, retrying and telling the person. */
@@ -125,7 +145,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
         // "Queued until calls come back" is true only of a budget wait, and said once.
         if (disposition.reason === 'budget') {
           const notice = queuedReply(plan.kind, disposition.until, options.runner.timezone);
-          await answer(plan.replyTo, notice, plan.id, plan.receivedAt, `queued:${plan.id}`);
+          answer(plan.replyTo, notice, plan.id, plan.receivedAt, `queued:${plan.id}`);
         }
         await job.moveToDelayed(disposition.until, token);
         throw new DelayedError();
@@ -133,7 +153,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
       const attemptsLeft = (job.opts.attempts ?? 1) - job.attemptsMade - 1;
       if (disposition.kind === 'retry' && attemptsLeft > 0) throw error;
       const reply = failureReply(error, plan.id);
-      await answer(plan.replyTo, reply, plan.id, plan.receivedAt, `answered:${plan.id}`);
+      answer(plan.replyTo, reply, plan.id, plan.receivedAt, `answered:${plan.id}`);
       throw new UnrecoverableError(errorSummary(error));
     }
   }
@@ -173,7 +193,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     const plan = planOf(job);
     const result = await withDisposition(job, token, plan, async () => {
       const { reply, outcome, audit } = await plan.run();
-      await answer(plan.replyTo, reply, plan.id, plan.receivedAt, `answered:${plan.id}`, audit);
+      answer(plan.replyTo, reply, plan.id, plan.receivedAt, `answered:${plan.id}`, audit);
       return outcome;
     });
     const finished: JobFinished = {

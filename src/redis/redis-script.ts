@@ -25,6 +25,19 @@ export class RedisScript {
       return redis.eval(this.lua, keys.length, ...keys, ...args);
     }
   }
+
+  /**
+   * Runs the script with EVAL, its text sent each time: it takes its place among the commands
+   * sent on `redis` before and after it, where {@link run}'s retry after NOSCRIPT would go after
+   * commands sent in the meantime. Redis keeps the compiled script, so only the text is extra.
+   */
+  runInOrder(
+    redis: Redis,
+    keys: readonly string[],
+    args: readonly (string | number)[],
+  ): Promise<unknown> {
+    return redis.eval(this.lua, keys.length, ...keys, ...args);
+  }
 }
 
 /** The integers a script returns, checked, so a wrong reply fails loudly. */
