@@ -73,7 +73,9 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
   // The budget, cache, outbox and adapters share one connection that sends the commands issued
   // in one tick in one write (auto-pipelining: a command's dozen round trips cost fewer system
   // calls). BullMQ gets a connection of its own: it defines some 60 scripts on its connection,
-  // which ioredis then copies into every MULTI made on it.
+  // which ioredis then copies into every MULTI made on it. The worker's replies go on BullMQ's
+  // connection too, sent before BullMQ's record that the job is done, whose order Redis keeps
+  // (see `createClubWorker`); it stays without auto-pipelining, which would hold them back.
   const redis = new Redis(config.REDIS_URL, {
     maxRetriesPerRequest: null,
     enableAutoPipelining: true,
