@@ -75,7 +75,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
   // calls). BullMQ gets a connection of its own: it defines some 60 scripts on its connection,
   // which ioredis then copies into every MULTI made on it. The worker's replies go on BullMQ's
   // connection too, sent before BullMQ's record that the job is done, whose order Redis keeps
-  // (see `createClubWorker`); it stays without auto-pipelining, which would hold them back.
+  // (see `createClubWorker`); it stays without auto-pipelining, so each command is written as sent.
   const redis = new Redis(config.REDIS_URL, {
     maxRetriesPerRequest: null,
     enableAutoPipelining: true,
