@@ -84,7 +84,7 @@ export type ClubWorker = Worker<JobPayloads[JobName], JobResult, JobName>;
 export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
   const { logger } = options;
   const prefix = options.prefix ?? 'club-bot';
-  const outbox = createReplyOutbox(options.connection, prefix, { inOrder: true });
+  const outbox = createReplyOutbox(options.connection, prefix);
   /**
    * Leaves a reply in the outbox, sent on BullMQ's connection without waiting for Redis to
    * confirm it. Redis runs a connection's commands in the order sent, and BullMQ sends its record

@@ -64,20 +64,15 @@ export interface ReplyOutbox {
 }
 
 /**
- * The outbox on `redis`. With `inOrder`, a put's command is sent before `put` returns, as EVAL
- * (see `RedisScript.runInOrder`), so Redis runs it before any command sent on `redis` after it:
- * the worker leaves a reply that way on BullMQ's own connection (see `createClubWorker`).
+ * The outbox on `redis`. A put's command is sent before `put` returns, as EVAL (see
+ * `RedisScript.runInOrder`), so Redis runs it before any command sent on `redis` after it: the
+ * worker leaves its replies that way on BullMQ's own connection (see `createClubWorker`).
  */
-export function createReplyOutbox(
-  redis: Redis,
-  prefix: string,
-  options: { inOrder?: boolean } = {},
-): ReplyOutbox {
+export function createReplyOutbox(redis: Redis, prefix: string): ReplyOutbox {
   const keys = outboxKeys(prefix);
-  const run = options.inOrder ? putOnce.runInOrder.bind(putOnce) : putOnce.run.bind(putOnce);
   return {
     async put(entry, once, audit) {
-      const added = await run(
+      const added = await putOnce.runInOrder(
         redis,
         audit
           ? [keys.stream, keys.once(once ?? ''), audit.stream]
