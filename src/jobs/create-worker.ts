@@ -35,6 +35,11 @@ export interface ClubWorkerOptions {
    * await that never settles (every club call has its own, shorter timeout). Default: 60 s.
    */
   attemptDeadlineMs?: number;
+  /**
+   * How long the worker waits before putting again a reply Redis refused (out of memory, say),
+   * doubling up to 30 s; it keeps trying while it runs. Default: 1 s.
+   */
+  putRetryMs?: number;
   runner: CommandRunnerDeps;
   fileSubmission(
     submission: JobPayloads['form']['submission'],
@@ -85,6 +90,9 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
   const { logger } = options;
   const prefix = options.prefix ?? 'club-bot';
   const outbox = createReplyOutbox(options.connection, prefix);
+  const putRetryMs = options.putRetryMs ?? 1_000;
+  /** Replies Redis refused, by their once-mark: the timer of the next try, and the reply's id. */
+  const refused = new Map<string, { timer: NodeJS.Timeout; id: string }>();
   /**
    * Leaves a reply in the outbox, sent on BullMQ's connection without waiting for Redis to
    * confirm it. Redis runs a connection's commands in the order sent, and BullMQ sends its record
@@ -97,6 +105,10 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
    * it done: the mark `once` lets the first answer in, and a re-run's is dropped, so the person
    * gets one. The audit record of a reply showing personal data goes in with it (or is dropped
    * with it).
+   *
+   * When Redis refuses the put (out of memory, say), it wrote nothing, and the job may already be
+   * recorded done: the worker puts the reply again, waiting longer each time, until it goes in.
+   * The mark still lets only one answer in, should the job also run again.
    */
   function answer(
     replyTo: ReplyAddress,
@@ -106,23 +118,30 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     once: string,
     audit?: AuditEntry,
   ): void {
-    const put = outbox.put(
-      { id, replyTo, reply, receivedAt },
-      once,
-      audit && options.runner.audit.writeOf(audit),
-    );
-    put.then(
-      (added) => {
-        if (added) return;
-        // A second budget wait is not told again; a second final answer means the job ran twice.
-        if (reply.interim === true) logger.debug({ id }, 'already told it is queued');
-        else logger.info({ id }, 'already answered; not answering twice');
-      },
-      // Only a script error can get here (a lost connection sends the put again, ahead of the
-      // job's record): say so loudly, as the person was not answered.
-      (error: unknown) =>
-        logger.error({ id, err: errorSummary(error) }, 'reply not left in the outbox'),
-    );
+    const entry = { id, replyTo, reply, receivedAt };
+    const write = audit && options.runner.audit.writeOf(audit);
+    const tryPut = (tries: number): void => {
+      outbox.put(entry, once, write).then(
+        (added) => {
+          refused.delete(once);
+          if (tries > 0) logger.info({ id, tries: tries + 1 }, 'reply left in the outbox');
+          if (added) return;
+          // A second budget wait is not told again; a second final answer means the job ran twice.
+          if (reply.interim === true) logger.debug({ id }, 'already told it is queued');
+          else logger.info({ id }, 'already answered; not answering twice');
+        },
+        (error: unknown) => {
+          const retryInMs = Math.min(putRetryMs * 2 ** tries, 30_000);
+          const line = { id, err: errorSummary(error), tries: tries + 1, retryInMs };
+          if (tries === 0) logger.error(line, 'reply not left in the outbox; trying again');
+          else logger.warn(line, 'reply still not left in the outbox; trying again');
+          const timer = setTimeout(() => tryPut(tries + 1), retryInMs);
+          timer.unref();
+          refused.set(once, { timer, id });
+        },
+      );
+    };
+    tryPut(0);
   }
 
   /** Runs `work`; on failure decides between waiting for budget, retrying and telling the person. */
@@ -228,6 +247,13 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     },
   );
   worker.on('error', (error) => logger.error({ err: errorSummary(error) }, 'worker error'));
+  worker.on('closed', () => {
+    for (const { timer, id } of refused.values()) {
+      clearTimeout(timer);
+      logger.error({ id }, 'worker closed before a reply Redis refused went in');
+    }
+    refused.clear();
+  });
   worker.on('failed', (job, error) => {
     if (!job) return;
     logger.warn(

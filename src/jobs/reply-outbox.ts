@@ -38,13 +38,29 @@ const markMs = 25 * 3_600_000;
 
 // The mark, the entry and its audit record are written together or not at all: a worker killed
 // at any moment either left the reply in the outbox (and the mark keeps a re-run from adding it
-// again) or did not. KEYS[3] and ARGV[4..5] are the audit stream, its oldest id and the record.
+// again) or did not. Redis does not roll a script back when one of its commands fails (out of
+// memory, a key of the wrong type), so the mark is set last and what went before is undone when
+// a later write fails: a put that failed can be tried again. KEYS[3] and ARGV[4..5] are the
+// audit stream, its oldest id and the record.
 const putOnce = new RedisScript(`
-if ARGV[2] == '1' then
-  if not redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[3]) then return 0 end
+if ARGV[2] == '1' and redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+local entry = redis.call('XADD', KEYS[1], '*', 'entry', ARGV[1])
+local audit
+if ARGV[5] then
+  audit = redis.pcall('XADD', KEYS[3], 'MINID', '~', ARGV[4], '*', 'entry', ARGV[5])
+  if type(audit) == 'table' and audit.err then
+    redis.call('XDEL', KEYS[1], entry)
+    return audit
+  end
 end
-redis.call('XADD', KEYS[1], '*', 'entry', ARGV[1])
-if ARGV[5] then redis.call('XADD', KEYS[3], 'MINID', '~', ARGV[4], '*', 'entry', ARGV[5]) end
+if ARGV[2] == '1' then
+  local marked = redis.pcall('SET', KEYS[2], '1', 'PX', ARGV[3])
+  if type(marked) == 'table' and marked.err then
+    redis.call('XDEL', KEYS[1], entry)
+    if audit then redis.call('XDEL', KEYS[3], audit) end
+    return marked
+  end
+end
 return 1`);
 
 /**
@@ -56,7 +72,8 @@ export interface ReplyOutbox {
   /**
    * Leaves a reply. With a `once` mark (e.g. `answered:<id>`), only the first reply with that mark
    * goes in; a later one is dropped. With `audit`, the reply's audit record is written with it
-   * (and dropped with it). Resolves whether it went in.
+   * (and dropped with it). Resolves whether it went in; rejects, having written nothing, when
+   * Redis refused a write (e.g. out of memory), so the same put may be tried again.
    */
   put(entry: OutboxEntry, once?: string, audit?: AuditWrite): Promise<boolean>;
   /** Replies not yet delivered: waiting, being delivered, or waiting for a retry. */

@@ -109,6 +109,41 @@ describe('the reply outbox', () => {
     expect(await redis.xlen(outboxKeys(prefix).stream)).toBe(1);
   });
 
+  it('when Redis refuses the reply, nothing is written, and the same put goes in when tried again', async () => {
+    const prefix = uniquePrefix('outbox');
+    const keys = outboxKeys(prefix);
+    const outbox = createReplyOutbox(redis, prefix);
+    await redis.set(keys.stream, 'not a stream');
+    await expect(outbox.put(entry('r', 'first'), 'answered:r')).rejects.toThrow(/WRONGTYPE/);
+    expect(await redis.exists(keys.once('answered:r'))).toBe(0);
+    await redis.del(keys.stream);
+    expect(await outbox.put(entry('r', 'first'), 'answered:r')).toBe(true);
+    expect(await redis.xlen(keys.stream)).toBe(1);
+  });
+
+  it('when Redis refuses the audit record, the reply is taken back out, and the same put goes in when tried again', async () => {
+    const prefix = uniquePrefix('outbox');
+    const keys = outboxKeys(prefix);
+    const outbox = createReplyOutbox(redis, prefix);
+    const audit = createAuditTrail({ redis, prefix });
+    const shown: AuditEntry = {
+      at: 1,
+      askedBy: 'console:a-coach',
+      command: 'member',
+      members: ['member-1'],
+      fieldGroups: ['contact'],
+    };
+    const write = audit.writeOf(shown);
+    await redis.set(write.stream, 'not a stream');
+    await expect(outbox.put(entry('r', 'first'), 'answered:r', write)).rejects.toThrow(/WRONGTYPE/);
+    expect(await redis.xlen(keys.stream)).toBe(0);
+    expect(await redis.exists(keys.once('answered:r'))).toBe(0);
+    await redis.del(write.stream);
+    expect(await outbox.put(entry('r', 'first'), 'answered:r', write)).toBe(true);
+    expect(await redis.xlen(keys.stream)).toBe(1);
+    expect(await audit.read({ member: 'member-1' })).toEqual([shown]);
+  });
+
   it('when replies are delivered, each reaches its sink once, in order per conversation, and leaves Redis', async () => {
     const prefix = uniquePrefix('outbox');
     const outbox = createReplyOutbox(redis, prefix);

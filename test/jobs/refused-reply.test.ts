@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultAccessPolicy } from '../../src/access/access-policy.js';
+import type { Reply } from '../../src/commands/reply.js';
+import type { ReplyAddress } from '../../src/jobs/reply-address.js';
+import { outboxKeys } from '../../src/jobs/reply-outbox.js';
+import { createLogger } from '../../src/log.js';
+import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
+import { waitFor } from '../support/wait-for.js';
+
+const delivered: { address: ReplyAddress; reply: Reply }[] = [];
+const logLines: { msg: string; id?: string }[] = [];
+let harness: BotHarness;
+
+beforeAll(async () => {
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(JSON.parse(chunk.toString()) as { msg: string; id?: string });
+      done();
+    },
+  });
+  harness = await startBotHarness({
+    sinks: {
+      console: { deliver: async (address, reply) => void delivered.push({ address, reply }) },
+    },
+    policy: {
+      ...defaultAccessPolicy,
+      grant: [{ platform: 'console', user: 'tester', roles: ['coach'] }],
+    },
+    logger: createLogger({ level: 'info' }, logStream),
+  });
+});
+afterAll(() => harness.stop());
+
+const repliesTo = (id: string) =>
+  delivered.filter(
+    (entry) => entry.address.platform === 'console' && entry.address.conversationId === id,
+  );
+
+describe('when Redis refuses a reply after the work is done', () => {
+  it('the worker puts it again until it goes in, and the person gets it once', async () => {
+    const { services, dispatcher, worker } = harness;
+    const outbox = outboxKeys(services.prefix);
+    // A key of the wrong type makes Redis refuse the put, as running out of memory would.
+    await services.redis.set(outbox.stream, 'not a stream');
+    const completed = new Promise((resolve) => worker?.once('completed', resolve));
+
+    const id = randomUUID();
+    await dispatcher.command(
+      { id, slash: '/sessions', text: '' },
+      { platform: 'console', userId: 'tester' },
+      { platform: 'console', conversationId: id },
+    );
+    await completed;
+    await waitFor(
+      () => logLines.some((line) => line.id === id && line.msg.startsWith('reply not left')),
+      'the refusal to be logged',
+    );
+    expect(repliesTo(id)).toHaveLength(0);
+
+    await services.redis.del(outbox.stream);
+    await waitFor(() => repliesTo(id).length > 0, 'the reply to be delivered', 15_000);
+    expect(repliesTo(id)).toHaveLength(1);
+    expect(repliesTo(id)[0]?.reply.title).toMatch(/timetable/i);
+    expect(logLines.some((line) => line.id === id && line.msg === 'reply left in the outbox')).toBe(
+      true,
+    );
+  });
+});
