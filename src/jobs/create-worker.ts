@@ -1,5 +1,4 @@
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
-import { nextTick } from 'node:process';
 import type { Redis } from 'ioredis';
 import type { Priority } from '../budget/priority.js';
 import type { Reply } from '../commands/reply.js';
@@ -142,7 +141,6 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
         },
       );
     };
-    writeTogetherThisTick(options.connection);
     tryPut(0);
   }
 
@@ -264,20 +262,6 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     );
   });
   return worker;
-}
-
-/**
- * Holds back what is written on `redis` until the promise callbacks under way have run, then
- * sends it in one system call. BullMQ sends its record of a job's end a few awaits after the
- * processor returns, so the reply and that record reach Redis in one write instead of two, in
- * the same order (system calls are dear on a shared VM: half the worker's socket-write time went
- * once this was done; see the README's Performance section).
- */
-function writeTogetherThisTick(redis: Redis): void {
-  const stream = redis.stream as Redis['stream'] | undefined;
-  if (!stream || stream.writableCorked > 0) return;
-  stream.cork();
-  nextTick(() => stream.uncork());
 }
 
 /** An error for a log line: its class and message, never its data. */
