@@ -67,4 +67,29 @@ describe('when Redis refuses a reply after the work is done', () => {
       true,
     );
   });
+
+  it('a worker that closes while Redis still refuses says which reply it could not leave', async () => {
+    const { services, dispatcher, worker } = harness;
+    const outbox = outboxKeys(services.prefix);
+    await services.redis.set(outbox.stream, 'not a stream');
+    const id = randomUUID();
+    await dispatcher.command(
+      { id, slash: '/sessions', text: '' },
+      { platform: 'console', userId: 'tester' },
+      { platform: 'console', conversationId: id },
+    );
+    await waitFor(
+      () => logLines.some((line) => line.id === id && line.msg.startsWith('reply not left')),
+      'the refusal to be logged',
+    );
+
+    await worker?.close();
+    expect(
+      logLines.filter(
+        (line) =>
+          line.id === id && line.msg === 'worker closed before a reply Redis refused went in',
+      ),
+    ).toHaveLength(1);
+    await services.redis.del(outbox.stream);
+  });
 });
