@@ -91,8 +91,9 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
   const prefix = options.prefix ?? 'club-bot';
   const outbox = createReplyOutbox(options.connection, prefix);
   const putRetryMs = options.putRetryMs ?? 1_000;
-  /** Replies Redis refused, by their once-mark: the timer of the next try, and the reply's id. */
-  const refused = new Map<string, { timer: NodeJS.Timeout; id: string }>();
+  /** Replies Redis refused, waiting for their next try; none is tried once the worker closed. */
+  const refused = new Set<{ timer: NodeJS.Timeout; id: string }>();
+  let closed = false;
   /**
    * Leaves a reply in the outbox, sent on BullMQ's connection without waiting for Redis to
    * confirm it. Redis runs a connection's commands in the order sent, and BullMQ sends its record
@@ -123,7 +124,6 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     const tryPut = (tries: number): void => {
       outbox.put(entry, once, write).then(
         (added) => {
-          refused.delete(once);
           if (tries > 0) logger.info({ id, tries: tries + 1 }, 'reply left in the outbox');
           if (added) return;
           // A second budget wait is not told again; a second final answer means the job ran twice.
@@ -131,13 +131,23 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
           else logger.info({ id }, 'already answered; not answering twice');
         },
         (error: unknown) => {
+          const err = errorSummary(error);
+          if (closed) {
+            logger.error({ id, err }, 'worker closed before a reply Redis refused went in');
+            return;
+          }
           const retryInMs = Math.min(putRetryMs * 2 ** tries, 30_000);
-          const line = { id, err: errorSummary(error), tries: tries + 1, retryInMs };
+          const line = { id, err, tries: tries + 1, retryInMs };
           if (tries === 0) logger.error(line, 'reply not left in the outbox; trying again');
           else logger.warn(line, 'reply still not left in the outbox; trying again');
-          const timer = setTimeout(() => tryPut(tries + 1), retryInMs);
-          timer.unref();
-          refused.set(once, { timer, id });
+          const next = {
+            id,
+            timer: setTimeout(() => {
+              refused.delete(next);
+              tryPut(tries + 1);
+            }, retryInMs).unref(),
+          };
+          refused.add(next);
         },
       );
     };
@@ -248,7 +258,8 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
   );
   worker.on('error', (error) => logger.error({ err: errorSummary(error) }, 'worker error'));
   worker.on('closed', () => {
-    for (const { timer, id } of refused.values()) {
+    closed = true;
+    for (const { timer, id } of refused) {
       clearTimeout(timer);
       logger.error({ id }, 'worker closed before a reply Redis refused went in');
     }
