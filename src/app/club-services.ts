@@ -58,8 +58,11 @@ export interface ClubServices {
   policy: AccessPolicy;
   resolveAsker: AskerResolver;
   queue: ClubQueue;
-  /** Where workers leave replies for the bot process to deliver. */
-  outbox: ReplyOutbox;
+  /**
+   * The count of replies waiting to be delivered (for the metrics). Workers leave their replies
+   * on BullMQ's connection instead, in order with its records (see `createClubWorker`).
+   */
+  outbox: Pick<ReplyOutbox, 'pending'>;
   filer: Filer;
   audit: AuditTrail;
   quota(): Promise<QuotaReport>;
