@@ -45,6 +45,15 @@ const entry = (id: string, text: string, interim = false): OutboxEntry => ({
   reply: reply(text, interim),
 });
 
+/** The audit record of a coach seeing member-1's contact details, at `at`. */
+const memberShown = (at: number): AuditEntry => ({
+  at,
+  askedBy: 'console:a-coach',
+  command: 'member',
+  members: ['member-1'],
+  fieldGroups: ['contact'],
+});
+
 /** A console sink that records what it was given, and can be told to fail. */
 function recordingSink() {
   const delivered: { conversationId: string; title: string }[] = [];
@@ -94,18 +103,12 @@ describe('the reply outbox', () => {
     const prefix = uniquePrefix('outbox');
     const outbox = createReplyOutbox(redis, prefix);
     const audit = createAuditTrail({ redis, prefix });
-    const shown = (at: number): AuditEntry => ({
-      at,
-      askedBy: 'console:a-coach',
-      command: 'member',
-      members: ['member-1'],
-      fieldGroups: ['contact'],
-    });
-    expect(await outbox.put(entry('a', 'first'), 'answered:a', audit.writeOf(shown(1)))).toBe(true);
-    expect(await outbox.put(entry('a', 'again'), 'answered:a', audit.writeOf(shown(2)))).toBe(
+    const first = memberShown(1);
+    expect(await outbox.put(entry('a', 'first'), 'answered:a', audit.writeOf(first))).toBe(true);
+    expect(await outbox.put(entry('a', 'again'), 'answered:a', audit.writeOf(memberShown(2)))).toBe(
       false,
     );
-    expect(await audit.read({ member: 'member-1' })).toEqual([shown(1)]);
+    expect(await audit.read({ member: 'member-1' })).toEqual([first]);
     expect(await redis.xlen(outboxKeys(prefix).stream)).toBe(1);
   });
 
@@ -126,13 +129,7 @@ describe('the reply outbox', () => {
     const keys = outboxKeys(prefix);
     const outbox = createReplyOutbox(redis, prefix);
     const audit = createAuditTrail({ redis, prefix });
-    const shown: AuditEntry = {
-      at: 1,
-      askedBy: 'console:a-coach',
-      command: 'member',
-      members: ['member-1'],
-      fieldGroups: ['contact'],
-    };
+    const shown = memberShown(1);
     const write = audit.writeOf(shown);
     await redis.set(write.stream, 'not a stream');
     await expect(outbox.put(entry('r', 'first'), 'answered:r', write)).rejects.toThrow(/WRONGTYPE/);
