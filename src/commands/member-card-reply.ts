@@ -1,5 +1,6 @@
 import type { ClubSession, Member, MemberSensitive } from '../club/domain.js';
 import { ageOn, formatDay } from './club-time.js';
+import { currentSessionsOf } from './current-sessions-of.js';
 import { displayName } from './display-name.js';
 import type { MemberEntitlements } from './member-entitlements.js';
 import type { Reply, ReplyField, ReplySection } from './reply.js';
@@ -46,9 +47,7 @@ export function memberCardReply(card: MemberCard): Reply {
 function summary({ member, sessions, today }: MemberCard): ReplyField[] {
   const age = ageOn(member.dateOfBirth, today);
   const kinds = memberKinds(member);
-  const theirs = sessions
-    .filter((s) => !s.archived && s.members.some((swimmer) => swimmer.guid === member.guid))
-    .map((s) => s.name);
+  const theirs = currentSessionsOf(sessions, member.guid).map((session) => session.name);
   return [
     { label: 'Name', value: [member.firstName, member.lastName].filter(Boolean).join(' ') },
     ...(member.knownAs ? [{ label: 'Known as', value: member.knownAs }] : []),

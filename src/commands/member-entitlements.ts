@@ -1,6 +1,7 @@
 import type { ClubSession, Member } from '../club/domain.js';
 import type { Asker } from './chat-user.js';
 import { ageOn } from './club-time.js';
+import { currentSessionsOf } from './current-sessions-of.js';
 
 /**
  * What of one member's record an asker may see, once the registry and the access policy have let
@@ -43,10 +44,7 @@ export function coachesMember(
   sessions: readonly ClubSession[],
 ): boolean {
   if (coachGuid === undefined) return false;
-  return sessions.some(
-    (session) =>
-      !session.archived &&
-      session.coaches.some((coach) => coach.guid === coachGuid) &&
-      session.members.some((swimmer) => swimmer.guid === memberGuid),
+  return currentSessionsOf(sessions, memberGuid).some((session) =>
+    session.coaches.some((coach) => coach.guid === coachGuid),
   );
 }
