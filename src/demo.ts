@@ -4,7 +4,6 @@
  * terminal chat, and stops them all on exit. `npm run demo -- "/session Tuesday"` answers that
  * command (or several) and exits.
  */
-import { pino } from 'pino';
 import type { AccessPolicy } from './access/access-policy.js';
 import { defaultAccessPolicy } from './access/access-policy.js';
 import { createClubServices } from './app/club-services.js';
@@ -14,7 +13,7 @@ import { startWorker } from './app/start-worker.js';
 import type { ChatUser } from './commands/chat-user.js';
 import { botRoles } from './commands/roles.js';
 import { ConfigError, loadConfig } from './config.js';
-import { createLogger } from './log.js';
+import { createLogger, synchronousDestination } from './log.js';
 import { createConsoleChat } from './platforms/console/console-chat.js';
 import { createConsoleSink } from './platforms/console/console-sink.js';
 import { createLineReader, type LineReader } from './platforms/console/line-reader.js';
@@ -54,7 +53,7 @@ async function main(commands: string[]): Promise<number> {
     // Logs would drown the chat: they go to standard error, and only warnings unless LOG_LEVEL says.
     const logger = createLogger(
       { level: env.LOG_LEVEL ?? 'warn', component: 'demo' },
-      pino.destination(2),
+      synchronousDestination(2),
     );
 
     // The demo's person is linked to a seeded member and may run everything, to show every command.

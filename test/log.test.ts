@@ -1,6 +1,9 @@
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../src/log.js';
+import { createLogger, synchronousDestination } from '../src/log.js';
 
 function capture() {
   const lines: string[] = [];
@@ -72,5 +75,20 @@ describe('log lines', () => {
     const { lines, logger } = capture();
     logger.error({ err: new Error('the service said 500') }, 'failed');
     expect(lines.join('')).toContain('the service said 500');
+  });
+
+  it('written to a file descriptor, a line is in the file before the next statement runs', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'club-bot-log-')), 'out.log');
+    const fd = openSync(path, 'w');
+    try {
+      const logger = createLogger({ component: 'test' }, synchronousDestination(fd));
+      logger.info({ id: 'corr-2' }, 'command finished');
+      expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({
+        id: 'corr-2',
+        msg: 'command finished',
+      });
+    } finally {
+      closeSync(fd);
+    }
   });
 });

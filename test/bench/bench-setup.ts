@@ -1,11 +1,11 @@
-import { pino } from 'pino';
+import { openSync } from 'node:fs';
 import {
   defaultAccessPolicy,
   type AccessPolicy,
   type RoleRule,
 } from '../../src/access/access-policy.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { createLogger, type Logger } from '../../src/log.js';
+import { createLogger, synchronousDestination, type Logger } from '../../src/log.js';
 
 export const benchToken = 'bench-club-token-4f1d';
 export const benchSigningSecret = 'bench-signing-secret-77a0';
@@ -21,10 +21,13 @@ export const benchRatePerMinute = 1_000_000;
 
 /**
  * A logger at `info`, as production runs, writing to /dev/null: every log line is built,
- * redacted and serialised as in production, only not kept.
+ * redacted, serialised and written (synchronously) as in production, only not kept.
  */
 export function benchLogger(component: string): Logger {
-  return createLogger({ level: 'info', component }, pino.destination({ dest: '/dev/null' }));
+  return createLogger(
+    { level: 'info', component },
+    synchronousDestination(openSync('/dev/null', 'w')),
+  );
 }
 
 /** The default policy plus grants by Slack user id (people the club's records alone do not entitle). */
