@@ -1,4 +1,4 @@
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -78,7 +78,8 @@ describe('log lines', () => {
   });
 
   it('written to a file descriptor, a line is in the file before the next statement runs', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'club-bot-log-')), 'out.log');
+    const dir = mkdtempSync(join(tmpdir(), 'club-bot-log-'));
+    const path = join(dir, 'out.log');
     const fd = openSync(path, 'w');
     try {
       const logger = createLogger({ component: 'test' }, synchronousDestination(fd));
@@ -89,6 +90,7 @@ describe('log lines', () => {
       });
     } finally {
       closeSync(fd);
+      rmSync(dir, { recursive: true });
     }
   });
 });
