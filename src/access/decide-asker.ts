@@ -1,5 +1,6 @@
 import type { Member, NamedMembership } from '../club/domain.js';
 import type { Asker, ChatUser } from '../commands/chat-user.js';
+import { builtOnce } from '../commands/built-once.js';
 import { membersByGuid } from '../commands/members-by-guid.js';
 import { applyRoleRules, type AccessPolicy } from './access-policy.js';
 import { deriveRoles } from './derive-roles.js';
@@ -29,22 +30,20 @@ export function decideAsker(
  * Active members by lower-cased email, built once per members list: the cache hands every read
  * the same list until it changes, so deciding an asker no longer scans the whole club.
  */
-const activeByEmail = new WeakMap<readonly Member[], Map<string, Member[]>>();
+const activeByEmail = builtOnce((members: readonly Member[]): ReadonlyMap<string, Member[]> => {
+  const index = new Map<string, Member[]>();
+  for (const member of members) {
+    if (!member.active || !member.email) continue;
+    const email = member.email.toLowerCase();
+    const found = index.get(email);
+    if (found) found.push(member);
+    else index.set(email, [member]);
+  }
+  return index;
+});
 
 function activeMembersWithEmail(members: readonly Member[], wanted: string): readonly Member[] {
-  let index = activeByEmail.get(members);
-  if (!index) {
-    index = new Map();
-    for (const member of members) {
-      if (!member.active || !member.email) continue;
-      const email = member.email.toLowerCase();
-      const found = index.get(email);
-      if (found) found.push(member);
-      else index.set(email, [member]);
-    }
-    activeByEmail.set(members, index);
-  }
-  return index.get(wanted) ?? [];
+  return activeByEmail(members).get(wanted) ?? [];
 }
 
 function memberByEmail(members: readonly Member[], email: string | undefined): Member | undefined {

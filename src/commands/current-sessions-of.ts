@@ -1,6 +1,6 @@
 import type { ClubSession } from '../club/domain.js';
+import { builtOnce } from './built-once.js';
 
-const indexes = new WeakMap<readonly ClubSession[], ReadonlyMap<string, readonly ClubSession[]>>();
 const none: readonly ClubSession[] = [];
 
 /**
@@ -12,24 +12,21 @@ export function currentSessionsOf(
   sessions: readonly ClubSession[],
   memberGuid: string,
 ): readonly ClubSession[] {
-  let index = indexes.get(sessions);
-  if (!index) {
-    index = swimmersIndex(sessions);
-    indexes.set(sessions, index);
-  }
-  return index.get(memberGuid) ?? none;
+  return bySwimmer(sessions).get(memberGuid) ?? none;
 }
 
-function swimmersIndex(sessions: readonly ClubSession[]): ReadonlyMap<string, ClubSession[]> {
-  const index = new Map<string, ClubSession[]>();
-  for (const session of sessions) {
-    if (session.archived) continue;
-    for (const swimmer of session.members) {
-      const theirs = index.get(swimmer.guid);
-      if (!theirs) index.set(swimmer.guid, [session]);
-      // A swimmer listed twice in one roster is in that session once.
-      else if (theirs.at(-1) !== session) theirs.push(session);
+const bySwimmer = builtOnce(
+  (sessions: readonly ClubSession[]): ReadonlyMap<string, readonly ClubSession[]> => {
+    const index = new Map<string, ClubSession[]>();
+    for (const session of sessions) {
+      if (session.archived) continue;
+      for (const swimmer of session.members) {
+        const theirs = index.get(swimmer.guid);
+        if (!theirs) index.set(swimmer.guid, [session]);
+        // A swimmer listed twice in one roster is in that session once.
+        else if (theirs.at(-1) !== session) theirs.push(session);
+      }
     }
-  }
-  return index;
-}
+    return index;
+  },
+);

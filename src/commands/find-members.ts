@@ -1,4 +1,5 @@
 import type { Member } from '../club/domain.js';
+import { builtOnce } from './built-once.js';
 import { displayName } from './display-name.js';
 
 /**
@@ -43,50 +44,32 @@ export function nameWords(text: string): string[] {
     .filter(Boolean);
 }
 
-const guidIndexes = new WeakMap<readonly Member[], ReadonlyMap<string, Member>>();
-
 /** Members by lower-case Guid, built once per members list (the cache hands out the same list). */
-function byLowerGuid(members: readonly Member[]): ReadonlyMap<string, Member> {
-  let index = guidIndexes.get(members);
-  if (!index) {
-    index = new Map(members.map((member) => [member.guid.toLowerCase(), member]));
-    guidIndexes.set(members, index);
-  }
-  return index;
-}
-
-const wordIndexes = new WeakMap<readonly Member[], ReadonlyMap<string, readonly Member[]>>();
+const byLowerGuid = builtOnce(
+  (members: readonly Member[]): ReadonlyMap<string, Member> =>
+    new Map(members.map((member) => [member.guid.toLowerCase(), member])),
+);
 
 /** Members by each word of their names, in list order, built once per members list. */
-function byNameWord(members: readonly Member[]): ReadonlyMap<string, readonly Member[]> {
-  let index = wordIndexes.get(members);
-  if (!index) {
-    const built = new Map<string, Member[]>();
+const byNameWord = builtOnce(
+  (members: readonly Member[]): ReadonlyMap<string, readonly Member[]> => {
+    const index = new Map<string, Member[]>();
     for (const member of members) {
       for (const word of new Set(nameWordsOf(member))) {
-        const having = built.get(word);
+        const having = index.get(word);
         if (having) having.push(member);
-        else built.set(word, [member]);
+        else index.set(word, [member]);
       }
     }
-    index = built;
-    wordIndexes.set(members, index);
-  }
-  return index;
-}
+    return index;
+  },
+);
 
 // A member's name words, worked out once per member record: the cache hands out the same records
 // until the members change, and normalising every name on every lookup was most of a lookup.
-const wordsByMember = new WeakMap<Member, readonly string[]>();
-
-function nameWordsOf(member: Member): readonly string[] {
-  let words = wordsByMember.get(member);
-  if (!words) {
-    words = nameWords([member.firstName, member.knownAs ?? '', member.lastName].join(' '));
-    wordsByMember.set(member, words);
-  }
-  return words;
-}
+const nameWordsOf = builtOnce((member: Member): readonly string[] =>
+  nameWords([member.firstName, member.knownAs ?? '', member.lastName].join(' ')),
+);
 
 /** Every typed word matches a different word of the member's names. */
 function matches(
