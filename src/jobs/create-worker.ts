@@ -94,6 +94,9 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
   /** Replies Redis refused, waiting for their next try; none is tried once the worker closed. */
   const refused = new Set<{ timer: NodeJS.Timeout; id: string }>();
   let closed = false;
+  /** A reply that now never reaches its person: say which, loudly (its job may be recorded done). */
+  const lostOnClose = (id: string, err?: string) =>
+    logger.error({ id, err }, 'worker closed before a reply Redis refused went in');
   /**
    * Leaves a reply in the outbox, sent on BullMQ's connection without waiting for Redis to
    * confirm it. Redis runs a connection's commands in the order sent, and BullMQ sends its record
@@ -132,10 +135,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
         },
         (error: unknown) => {
           const err = errorSummary(error);
-          if (closed) {
-            logger.error({ id, err }, 'worker closed before a reply Redis refused went in');
-            return;
-          }
+          if (closed) return lostOnClose(id, err);
           const retryInMs = Math.min(putRetryMs * 2 ** tries, 30_000);
           const line = { id, err, tries: tries + 1, retryInMs };
           if (tries === 0) logger.error(line, 'reply not left in the outbox; trying again');
@@ -261,7 +261,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     closed = true;
     for (const { timer, id } of refused) {
       clearTimeout(timer);
-      logger.error({ id }, 'worker closed before a reply Redis refused went in');
+      lostOnClose(id);
     }
     refused.clear();
   });
