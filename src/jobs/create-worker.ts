@@ -82,6 +82,12 @@ export interface JobFinished {
   answerMs: number;
 }
 
+/** The message of a job's one log line. */
+const finishedMessage: Record<JobName, string> = {
+  command: 'command finished',
+  form: 'form finished',
+};
+
 /** The bot's BullMQ worker. */
 export type ClubWorker = Worker<JobPayloads[JobName], JobResult, JobName>;
 
@@ -233,9 +239,21 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
       durationMs: performance.now() - started,
       answerMs: Date.now() - plan.receivedAt,
     };
-    // `name` is a redacted log key (people's names), so the job's kind goes out as `kind`.
-    const { name: kind, ...rest } = finished;
-    logger.info({ ...rest, kind, job: job.id, attempt: job.attemptsMade + 1 }, `${kind} finished`);
+    // One flat literal, as the line's fields (`name` is a redacted key, so the job's kind goes out
+    // as `kind`): copying `finished` with rest and spread made the line cost twice as much.
+    logger.info(
+      {
+        id: finished.id,
+        what: finished.what,
+        outcome: finished.outcome,
+        durationMs: finished.durationMs,
+        answerMs: finished.answerMs,
+        kind: job.name,
+        job: job.id,
+        attempt: job.attemptsMade + 1,
+      },
+      finishedMessage[job.name],
+    );
     options.onFinished?.(finished);
     return result;
   }
