@@ -3,7 +3,29 @@ import type { CommandDefinition } from './command.js';
 import { dataAge } from './data-age.js';
 import { displayName } from './display-name.js';
 import type { Reply } from './reply.js';
+import { builtOnce } from './built-once.js';
 import { concatMap } from './concat-map.js';
+
+/** A category as listed and matched: its people's lines, and the lower-case texts a filter finds. */
+interface ListedCategory {
+  name: string;
+  people: { line: string; texts: string[] }[];
+}
+
+/**
+ * Each category's lines and texts, made once per who's who list: a filter looked at every
+ * person's name, first name and notes, lower-cased again on every command.
+ */
+const listedCategory = builtOnce((category: WhosWhoCategory): ListedCategory => ({
+  name: category.category.toLowerCase(),
+  people: category.members.map((person) => {
+    const name = displayName(person);
+    return {
+      line: person.notes ? `${name} (${person.notes})` : name,
+      texts: [name, person.firstName, person.notes ?? ''].map((text) => text.toLowerCase()),
+    };
+  }),
+}));
 
 /** Pure: who's who, narrowed to categories or people matching `filter` (case-insensitive). */
 export function whosWhoReply(
@@ -12,22 +34,17 @@ export function whosWhoReply(
 ): Reply {
   const wanted = filter?.trim().toLowerCase() ?? '';
   const sections = concatMap(categories, (category) => {
-    const categoryMatches = wanted === '' || category.category.toLowerCase().includes(wanted);
-    const people = categoryMatches
-      ? category.members
-      : category.members.filter((person) =>
-          [displayName(person), person.firstName, person.notes ?? ''].some((text) =>
-            text.toLowerCase().includes(wanted),
-          ),
-        );
+    const listed = listedCategory(category);
+    const people =
+      wanted === '' || listed.name.includes(wanted)
+        ? listed.people
+        : listed.people.filter((person) => person.texts.some((text) => text.includes(wanted)));
     if (people.length === 0) return [];
     return [
       {
         kind: 'list' as const,
         title: category.category,
-        items: people.map((person) =>
-          person.notes ? `${displayName(person)} (${person.notes})` : displayName(person),
-        ),
+        items: people.map((person) => person.line),
       },
     ];
   });
