@@ -25,7 +25,7 @@ export const missNotes: Record<string, Note> = {
   'B5.session.flat': () =>
     `The three club sizes are measured one after the other, so a change in the machine's load between them moves this ratio: run B5 again. /session lists 50 swimmers of a session at a time, so a reply is at most 50 rows a session (about 200 on the busiest day at 5,000 members, 12 at 50 members); with each roster named and sorted once per members list, the handler and Block Kit take 0.4 ms at 5,000 members against 0.25 ms at 50. Measured side by side, in alternating 5-second runs, the p50s at 50 and 5,000 members are within 10% of each other.`,
   'B5.rss.5000': () =>
-    "About 155 MB is the floor at any club size: Node, BullMQ, ioredis, Bolt's Web API client, zod and pino, loaded by the worker. After a full GC the live heap is 25–32 MB at every size; the rest is V8 letting the heap grow under the allocation of 5,000-member rosters before it collects.",
+    "About 120 MB is the floor at any club size (120–125 MB at 50 members in the runs of 2026-11-25): Node, BullMQ, ioredis, Bolt's Web API client, zod and pino, loaded by the worker. After a full GC the live heap is 25–32 MB at every size; the rest is V8 letting the heap grow under the allocation of 5,000-member rosters before it collects.",
   'B6.p99': (figures) =>
     `Four processes in a tight loop and Redis share 2 cores: the tail is CPU scheduling of five runnable processes, not the reservation, one Lua script whose p50 here is ${fixed(figures, 'B6.p50', 2)} ms. The same code measured p99 0.24–0.35 ms on a quiet machine (runs of 2026-11-21 to 11-25) and 0.9–1.7 ms while the machine was busier: check the load average in the report's header, and run B6 again.`,
 };
