@@ -19,15 +19,16 @@ export const benchTimezone = 'Europe/London';
  */
 export const benchRatePerMinute = 1_000_000;
 
+/** /dev/null, opened once per process and shared by its loggers, as standard output would be. */
+let devNull: number | undefined;
+
 /**
  * A logger at `info`, as production runs, writing to /dev/null: every log line is built,
  * redacted, serialised and written (synchronously) as in production, only not kept.
  */
 export function benchLogger(component: string): Logger {
-  return createLogger(
-    { level: 'info', component },
-    synchronousDestination(openSync('/dev/null', 'w')),
-  );
+  devNull ??= openSync('/dev/null', 'w');
+  return createLogger({ level: 'info', component }, synchronousDestination(devNull));
 }
 
 /** The default policy plus grants by Slack user id (people the club's records alone do not entitle). */
