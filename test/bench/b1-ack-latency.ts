@@ -4,8 +4,12 @@ import { benchSigningSecret } from './bench-setup.js';
 import { startChild } from './child-process.js';
 import { planCommands, readShares } from './command-mix.js';
 import type { BenchOptions } from './bench-options.js';
+import type { RoundPlan } from './round-plan.js';
 import type { DriverCommand, DriverRun } from './processes/slack-driver.js';
 import { percentiles, seededRandom } from './stats.js';
+
+const fullPlan: RoundPlan = { perRound: 500, warmUpRounds: 6, rounds: 4 };
+const quickPlan: RoundPlan = { perRound: 125, warmUpRounds: 8, rounds: 4 };
 
 /**
  * B1: signed slash commands at concurrency 50 to `/slack/events`, time to HTTP 200, against the
@@ -16,8 +20,7 @@ import { percentiles, seededRandom } from './stats.js';
  * side is B2's and B3's.
  */
 export async function ackLatency(options: BenchOptions): Promise<Figure[]> {
-  const total = options.quick ? 500 : 2_000;
-  const rounds = 4;
+  const plan = options.quick ? quickPlan : fullPlan;
   const concurrency = 50;
   const bot = await startBenchBot({ redisUrl: options.redisUrl });
   const driver = await startChild('slack-driver');
@@ -43,15 +46,22 @@ export async function ackLatency(options: BenchOptions): Promise<Figure[]> {
         count,
         concurrency,
       });
-    // Warm-up, not kept: JIT, connections, the adapter's email cache.
-    await run(bare.eventsUrl, 1_000);
-    await run(ours.eventsUrl, 1_000);
+    // Warm-up rounds, not kept: connections, the adapter's email cache, and the JIT, which takes
+    // longest. Both apps keep getting faster for some 2,500 requests: in one run of 16 rounds of
+    // 500, the adapter's p99 went 357, 60, 33, 30 ms, then 15-22 ms, and the bare app's 44, 34,
+    // 31, 38 ms, then 10-28 ms. Until 2026-11-25 B1 timed its 2,000 after a warm-up of 1,000,
+    // still on the slope: p99 of 36 ms for the adapter and 26-35 ms for the bare app, where 3,000
+    // more gave 17.7 and 13.6-16.4 ms.
+    for (let round = 0; round < plan.warmUpRounds; round += 1) {
+      await run(bare.eventsUrl, plan.perRound);
+      await run(ours.eventsUrl, plan.perRound);
+    }
     const oursAcks: number[] = [];
     const bareAcks: number[] = [];
     let failures = 0;
-    for (let round = 0; round < rounds; round += 1) {
-      const bareRun = await run(bare.eventsUrl, total / rounds);
-      const oursRun = await run(ours.eventsUrl, total / rounds);
+    for (let round = 0; round < plan.rounds; round += 1) {
+      const bareRun = await run(bare.eventsUrl, plan.perRound);
+      const oursRun = await run(ours.eventsUrl, plan.perRound);
       bareAcks.push(...bareRun.acks);
       oursAcks.push(...oursRun.acks);
       failures += Object.values(oursRun.failures).reduce((sum, n) => sum + n, 0);

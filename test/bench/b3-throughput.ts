@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BenchOptions } from './bench-options.js';
+import type { RoundPlan } from './round-plan.js';
 import { startBenchBot } from './bench-bot.js';
 import { startChild, type BenchChild } from './child-process.js';
 import { planCommands, readShares } from './command-mix.js';
@@ -14,17 +15,21 @@ import { seededRandom, sleep } from './stats.js';
 /** The worker's default concurrency (`startWorker`), given to the no-op baseline too. */
 const concurrency = 8;
 
+const fullPlan: RoundPlan = { perRound: 2_000, warmUpRounds: 3, rounds: 4 };
+const quickPlan: RoundPlan = { perRound: 800, warmUpRounds: 3, rounds: 2 };
+
 /**
  * B3: how many commands a second one worker process finishes on a warm cache (read, render,
  * and leave the reply in the outbox), against a raw BullMQ worker whose processor does nothing,
- * with the same concurrency, the same payloads and the same Redis. Each side takes `count` jobs
- * queued while paused; the rate is taken between its first and last completion. The bot process
+ * with the same concurrency, the same payloads and the same Redis. The sides take turns, a round
+ * of jobs queued while paused each; a round's rate is taken between its first and last
+ * completion, and only rounds run once both sides are warm are timed. The bot process
  * that posts the replies is then started and timed on its own (B3.delivery): on two cores, a
  * deliverer and a fake Slack running during the worker's turn would time the machine's sharing,
  * not the worker, and the no-op baseline has neither.
  */
 export async function throughput(options: BenchOptions): Promise<Figure[]> {
-  const count = options.quick ? 800 : 3_000;
+  const plan = options.quick ? quickPlan : fullPlan;
   const bot = await startBenchBot({ redisUrl: options.redisUrl });
   const driver = await startChild('slack-driver');
   const apiUrl = String(driver.ready.apiUrl);
@@ -64,12 +69,6 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
           receivedAt: Date.now(),
         };
       });
-    // Warm-up, not kept, as long as a round: after a warm-up of 300 jobs each, the worker's first
-    // round still ran slower than its second (2,661 then 3,773/s in one run; the no-op's 7,521
-    // then 9,693/s): the JIT was still at work, and "sustained" is the rate once both are warm.
-    const warmUp = count / 2;
-    await timedDrain(bot.services.queue, worker, requests(warmUp));
-    await timedDrain(noopQueue, noop, requests(warmUp));
     const ours: number[] = [];
     const raw: number[] = [];
     // CPU time per command of each process (and of Redis), to see where the time goes.
@@ -103,20 +102,31 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
       }
       return result;
     };
-    for (let round = 0; round < 2; round += 1) {
+    // Warm-up rounds, not kept. Both processes keep getting faster for some 5,000 jobs: in one
+    // run of 14 rounds of 1,500 after a warm-up of 1,500, the worker finished 3,779, 3,981, 4,041,
+    // then 4,600-5,300 commands a second, and the no-op 7,116, 8,915, 12,456, then 11,400-14,300
+    // jobs. The no-op's own CPU per job halves (0.12-0.145 ms cold, 0.067 ms warm), a command's
+    // falls by a third (0.33-0.35 ms, 0.215-0.227 ms), so timing cold rounds, as B3 did until
+    // 2026-11-25, put the ratio near 0.5 where the sustained one is near 0.4.
+    for (let round = 0; round < plan.warmUpRounds; round += 1) {
+      await timedDrain(noopQueue, noop, requests(plan.perRound));
+      await timedDrain(bot.services.queue, worker, requests(plan.perRound));
+    }
+    for (let round = 0; round < plan.rounds; round += 1) {
+      const share = 1 / plan.rounds;
       raw.push(
-        await measure('noop', { noop }, count / 2, 1 / 2, () =>
-          timedDrain(noopQueue, noop, requests(count / 2)),
+        await measure('noop', { noop }, plan.perRound, share, () =>
+          timedDrain(noopQueue, noop, requests(plan.perRound)),
         ),
       );
       ours.push(
-        await measure('ours', { worker }, count / 2, 1 / 2, () =>
-          timedDrain(bot.services.queue, worker, requests(count / 2)),
+        await measure('ours', { worker }, plan.perRound, share, () =>
+          timedDrain(bot.services.queue, worker, requests(plan.perRound)),
         ),
       );
     }
     // Every reply of the warm-up and the rounds is now in the outbox; the bot process posts them.
-    const replies = warmUp + count;
+    const replies = (plan.warmUpRounds + plan.rounds) * plan.perRound;
     const delivery = await measure(
       'delivery',
       { bot: slack.process, slack: driver },
