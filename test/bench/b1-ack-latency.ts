@@ -2,6 +2,7 @@ import { atMost, figure, type Figure } from './figure.js';
 import { startBenchBot } from './bench-bot.js';
 import { benchSigningSecret } from './bench-setup.js';
 import { startChild } from './child-process.js';
+import { createCpuMeter } from './cpu-meter.js';
 import { planCommands, readShares } from './command-mix.js';
 import type { BenchOptions } from './bench-options.js';
 import type { RoundPlan } from './round-plan.js';
@@ -33,7 +34,6 @@ export async function ackLatency(options: BenchOptions): Promise<Figure[]> {
       BENCH_APP: 'bare',
       BENCH_SLACK_API_URL: apiUrl,
     });
-    const bare = { eventsUrl: String(bareApp.ready.eventsUrl), stop: () => bareApp.stop() };
     const commands: DriverCommand[] = planCommands(bot.club, 400, readShares, seededRandom(1)).map(
       (planned) => ({ userId: planned.person.userId, command: planned.slash, text: planned.text }),
     );
@@ -53,22 +53,36 @@ export async function ackLatency(options: BenchOptions): Promise<Figure[]> {
     // still on the slope: p99 of 36 ms for the adapter and 26-35 ms for the bare app, where 3,000
     // more gave 17.7 and 13.6-16.4 ms.
     for (let round = 0; round < plan.warmUpRounds; round += 1) {
-      await run(bare.eventsUrl, plan.perRound);
+      await run(String(bareApp.ready.eventsUrl), plan.perRound);
       await run(ours.eventsUrl, plan.perRound);
     }
     const oursAcks: number[] = [];
     const bareAcks: number[] = [];
     let failures = 0;
+    const cpu = createCpuMeter(bot.services.redis);
+    const share = 1 / plan.rounds;
     for (let round = 0; round < plan.rounds; round += 1) {
-      const bareRun = await run(bare.eventsUrl, plan.perRound);
-      const oursRun = await run(ours.eventsUrl, plan.perRound);
+      const bareRun = await cpu.measure(
+        'bare',
+        { app: bareApp, driver },
+        plan.perRound,
+        share,
+        () => run(String(bareApp.ready.eventsUrl), plan.perRound),
+      );
+      const oursRun = await cpu.measure(
+        'ours',
+        { app: ours.process, driver },
+        plan.perRound,
+        share,
+        () => run(ours.eventsUrl, plan.perRound),
+      );
       bareAcks.push(...bareRun.acks);
       oursAcks.push(...oursRun.acks);
       failures += Object.values(oursRun.failures).reduce((sum, n) => sum + n, 0);
       failures += Object.values(bareRun.failures).reduce((sum, n) => sum + n, 0);
     }
     await ours.stop();
-    await bare.stop();
+    await bareApp.stop();
     const o = percentiles(oursAcks);
     const b = percentiles(bareAcks);
     return [
@@ -80,6 +94,12 @@ export async function ackLatency(options: BenchOptions): Promise<Figure[]> {
       figure('B1.bare.p99', 'B1 baseline: acknowledgement p99, bare Bolt app', b.p99, 'ms'),
       figure('B1.ratio.p50', 'B1 p50 ratio, bot / bare Bolt', o.p50 / b.p50, '×'),
       figure('B1.ratio.p99', 'B1 p99 ratio, bot / bare Bolt', o.p99 / b.p99, '×', atMost(1.5)),
+      ...[...cpu.spent()].map(([key, ms]) => {
+        const [side, name] = key.split('.');
+        const app = side === 'ours' ? 'the bot adapter' : 'the bare Bolt app';
+        const what = name === 'app' ? app : `${name} process, serving ${app}`;
+        return figure(`B1.cpu.${key}`, `B1 CPU per acknowledgement: ${what}`, ms, 'ms');
+      }),
       figure(
         'B1.failures',
         'B1 answers other than HTTP 200 (both apps)',

@@ -3,6 +3,7 @@ import type { BenchOptions } from './bench-options.js';
 import type { RoundPlan } from './round-plan.js';
 import { startBenchBot } from './bench-bot.js';
 import { startChild, type BenchChild } from './child-process.js';
+import { createCpuMeter } from './cpu-meter.js';
 import { planCommands, readShares } from './command-mix.js';
 import { atLeast, figure, type Figure } from './figure.js';
 import { createClubQueue, type ClubQueue } from '../../src/jobs/club-queue.js';
@@ -71,37 +72,7 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
       });
     const ours: number[] = [];
     const raw: number[] = [];
-    // CPU time per command of each process (and of Redis), to see where the time goes.
-    const cpuOf = async (processes: Record<string, BenchChild>) => {
-      const entries = await Promise.all(
-        Object.entries(processes).map(async ([name, child]) => {
-          const answer = await child.request<{ cpuMs: number }>({ type: 'cpu' });
-          return [name, answer.cpuMs] as const;
-        }),
-      );
-      const info = await bot.services.redis.info('cpu');
-      const seconds = (field: string) => Number(new RegExp(`${field}:([\\d.]+)`).exec(info)?.[1]);
-      const redis = (seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1000;
-      return new Map([...entries, ['redis', redis]]);
-    };
-    const spent = new Map<string, number>();
-    /** Runs `work` (`n` commands) and adds each process's CPU per command, over `share` of the runs. */
-    const measure = async <T>(
-      side: string,
-      processes: Record<string, BenchChild>,
-      n: number,
-      share: number,
-      work: () => Promise<T>,
-    ) => {
-      const before = await cpuOf(processes);
-      const result = await work();
-      const after = await cpuOf(processes);
-      for (const [name, ms] of after) {
-        const key = `${side}.${name}`;
-        spent.set(key, (spent.get(key) ?? 0) + ((ms - (before.get(name) ?? 0)) / n) * share);
-      }
-      return result;
-    };
+    const cpu = createCpuMeter(bot.services.redis);
     // Warm-up rounds, not kept. Both processes keep getting faster for some 5,000 jobs: in one
     // run of 14 rounds of 1,500 after a warm-up of 1,500, the worker finished 3,779, 3,981, 4,041,
     // then 4,600-5,300 commands a second, and the no-op 7,116, 8,915, 12,456, then 11,400-14,300
@@ -115,19 +86,19 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
     for (let round = 0; round < plan.rounds; round += 1) {
       const share = 1 / plan.rounds;
       raw.push(
-        await measure('noop', { noop }, plan.perRound, share, () =>
+        await cpu.measure('noop', { noop }, plan.perRound, share, () =>
           timedDrain(noopQueue, noop, requests(plan.perRound)),
         ),
       );
       ours.push(
-        await measure('ours', { worker }, plan.perRound, share, () =>
+        await cpu.measure('ours', { worker }, plan.perRound, share, () =>
           timedDrain(bot.services.queue, worker, requests(plan.perRound)),
         ),
       );
     }
     // Every reply of the warm-up and the rounds is now in the outbox; the bot process posts them.
     const replies = (plan.warmUpRounds + plan.rounds) * plan.perRound;
-    const delivery = await measure(
+    const delivery = await cpu.measure(
       'delivery',
       { bot: slack.process, slack: driver },
       replies,
@@ -138,7 +109,7 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
         ),
     );
     const cpuFigures = (side: string, label: string) =>
-      [...spent]
+      [...cpu.spent()]
         .filter(([key]) => key.startsWith(`${side}.`))
         .map(([key, ms]) => {
           const name = key.slice(side.length + 1);
