@@ -10,7 +10,7 @@ import type { DriverCommand, DriverRun } from './processes/slack-driver.js';
 import { percentiles, seededRandom } from './stats.js';
 
 const fullPlan: RoundPlan = { perRound: 500, warmUpRounds: 6, rounds: 4 };
-const quickPlan: RoundPlan = { perRound: 125, warmUpRounds: 8, rounds: 4 };
+const quickPlan: RoundPlan = { perRound: 250, warmUpRounds: 10, rounds: 2 };
 
 /**
  * B1: signed slash commands at concurrency 50 to `/slack/events`, time to HTTP 200, against the

@@ -17,7 +17,7 @@ import { seededRandom, sleep } from './stats.js';
 const concurrency = 8;
 
 const fullPlan: RoundPlan = { perRound: 2_000, warmUpRounds: 3, rounds: 4 };
-const quickPlan: RoundPlan = { perRound: 800, warmUpRounds: 3, rounds: 2 };
+const quickPlan: RoundPlan = { perRound: 1_500, warmUpRounds: 3, rounds: 2 };
 
 /**
  * B3: how many commands a second one worker process finishes on a warm cache (read, render,
@@ -76,9 +76,9 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
     // Warm-up rounds, not kept. Both processes keep getting faster for some 5,000 jobs: in one
     // run of 14 rounds of 1,500 after a warm-up of 1,500, the worker finished 3,779, 3,981, 4,041,
     // then 4,600-5,300 commands a second, and the no-op 7,116, 8,915, 12,456, then 11,400-14,300
-    // jobs. The no-op's own CPU per job halves (0.12-0.145 ms cold, 0.067 ms warm), a command's
-    // falls by a third (0.33-0.35 ms, 0.215-0.227 ms), so timing cold rounds, as B3 did until
-    // 2026-11-25, put the ratio near 0.5 where the sustained one is near 0.4.
+    // jobs. The no-op's own CPU per job halves (0.12-0.145 ms cold, 0.055-0.067 ms warm), a
+    // command's falls by a third (0.33-0.35 ms, 0.20-0.23 ms), so timing cold rounds, as B3 did
+    // until 2026-11-25, put the ratio near 0.5 where the sustained one is near 0.4.
     for (let round = 0; round < plan.warmUpRounds; round += 1) {
       await timedDrain(noopQueue, noop, requests(plan.perRound));
       await timedDrain(bot.services.queue, worker, requests(plan.perRound));
