@@ -9,7 +9,8 @@ import type { RoundPlan } from './round-plan.js';
 import type { DriverCommand, DriverRun } from './processes/slack-driver.js';
 import { percentiles, seededRandom } from './stats.js';
 
-const fullPlan: RoundPlan = { perRound: 500, warmUpRounds: 6, rounds: 4 };
+/** B1's rounds in a full run (the report's method text says them). */
+export const ackLatencyPlan: RoundPlan = { perRound: 500, warmUpRounds: 6, rounds: 4 };
 const quickPlan: RoundPlan = { perRound: 250, warmUpRounds: 10, rounds: 2 };
 
 /**
@@ -21,7 +22,7 @@ const quickPlan: RoundPlan = { perRound: 250, warmUpRounds: 10, rounds: 2 };
  * side is B2's and B3's.
  */
 export async function ackLatency(options: BenchOptions): Promise<Figure[]> {
-  const plan = options.quick ? quickPlan : fullPlan;
+  const plan = options.quick ? quickPlan : ackLatencyPlan;
   const concurrency = 50;
   const bot = await startBenchBot({ redisUrl: options.redisUrl });
   const driver = await startChild('slack-driver');
@@ -34,6 +35,7 @@ export async function ackLatency(options: BenchOptions): Promise<Figure[]> {
       BENCH_APP: 'bare',
       BENCH_SLACK_API_URL: apiUrl,
     });
+    const bareUrl = String(bareApp.ready.eventsUrl);
     const commands: DriverCommand[] = planCommands(bot.club, 400, readShares, seededRandom(1)).map(
       (planned) => ({ userId: planned.person.userId, command: planned.slash, text: planned.text }),
     );
@@ -53,7 +55,7 @@ export async function ackLatency(options: BenchOptions): Promise<Figure[]> {
     // still on the slope: p99 of 36 ms for the adapter and 26-35 ms for the bare app, where 3,000
     // more gave 17.7 and 13.6-16.4 ms.
     for (let round = 0; round < plan.warmUpRounds; round += 1) {
-      await run(String(bareApp.ready.eventsUrl), plan.perRound);
+      await run(bareUrl, plan.perRound);
       await run(ours.eventsUrl, plan.perRound);
     }
     const oursAcks: number[] = [];
@@ -67,7 +69,7 @@ export async function ackLatency(options: BenchOptions): Promise<Figure[]> {
         { app: bareApp, driver },
         plan.perRound,
         share,
-        () => run(String(bareApp.ready.eventsUrl), plan.perRound),
+        () => run(bareUrl, plan.perRound),
       );
       const oursRun = await cpu.measure(
         'ours',

@@ -8,3 +8,8 @@ export interface RoundPlan {
   warmUpRounds: number;
   rounds: number;
 }
+
+/** The plan in words, for the report's method text: "rounds of 500 requests a side: 6 of warm-up, not timed, then 4 timed". */
+export function roundsInWords(plan: RoundPlan, items: string): string {
+  return `rounds of ${plan.perRound.toLocaleString('en')} ${items} a side: ${plan.warmUpRounds} of warm-up, not timed, then ${plan.rounds} timed`;
+}

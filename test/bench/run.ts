@@ -10,14 +10,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startPrivateRedis } from '../../src/redis/private-redis-server.js';
-import { ackLatency } from './b1-ack-latency.js';
+import { ackLatency, ackLatencyPlan } from './b1-ack-latency.js';
 import { answerLatency } from './b2-answer-latency.js';
-import { throughput } from './b3-throughput.js';
+import { throughput, throughputPlan } from './b3-throughput.js';
 import { clubDay } from './b4-club-day.js';
 import { growth, growthPoints } from './b5-growth.js';
 import { budgetOverhead } from './b6-budget-overhead.js';
 import { growthPlotSvg } from './growth-plot.js';
 import { missNotes } from './miss-notes.js';
+import { roundsInWords } from './round-plan.js';
 import type { BenchOptions } from './bench-options.js';
 import { compileChildren } from './child-process.js';
 import type { Figure } from './figure.js';
@@ -36,8 +37,7 @@ const benches: Bench[] = [
   {
     id: 'B1',
     title: 'acknowledgement latency',
-    method:
-      "signed slash commands (the read mix of B4) at concurrency 50 over keep-alive HTTP from a separate load-generator process, time to HTTP 200; the bot adapter (as `--role bot`, enqueueing) and a bare Bolt app that only acks, each in a process of its own, take turns in rounds of 500: 6 rounds of warm-up, not timed (3,000 each: connections, the adapter's email cache and the JIT, which takes some 2,500 requests to settle), then 4 timed.",
+    method: `signed slash commands (the read mix of B4) at concurrency 50 over keep-alive HTTP from a separate load-generator process, time to HTTP 200; the bot adapter (as \`--role bot\`, enqueueing) and a bare Bolt app that only acks, each in a process of its own, take turns in ${roundsInWords(ackLatencyPlan, 'requests')} (the warm-up: connections, the adapter's email cache and the JIT, which takes some 2,500 requests to settle).`,
     run: ackLatency,
   },
   {
@@ -50,8 +50,7 @@ const benches: Bench[] = [
   {
     id: 'B3',
     title: 'throughput',
-    method:
-      "the read mix queued while paused (as the adapter enqueues it, replies to a fake response_url), then drained by one real worker process (concurrency 8, the default); the rate between its first and last completed job (the reply left in the outbox), against a raw BullMQ worker with a no-op processor, the same concurrency, payloads and Redis, in alternating rounds of 2,000 jobs: 3 rounds of warm-up, not timed (both processes keep getting faster for some 5,000 jobs, the no-op more), then the mean of 4 timed. Then the bot process, as deployed, posts every reply the worker left (B3.delivery, timed on its own: with a deliverer and a fake Slack running during the worker's turn, two cores would time their sharing, and the no-op side has neither). CPU time per command of each process from process.cpuUsage (Redis: INFO cpu).",
+    method: `the read mix queued while paused (as the adapter enqueues it, replies to a fake response_url), then drained by one real worker process (concurrency 8, the default); the rate between its first and last completed job (the reply left in the outbox), against a raw BullMQ worker with a no-op processor, the same concurrency, payloads and Redis, in alternating ${roundsInWords(throughputPlan, 'jobs')}, the mean of those (the warm-up: both processes keep getting faster for some 5,000 jobs, the no-op more). Then the bot process, as deployed, posts every reply the worker left (B3.delivery, timed on its own: with a deliverer and a fake Slack running during the worker's turn, two cores would time their sharing, and the no-op side has neither). CPU time per command of each process from process.cpuUsage (Redis: INFO cpu).`,
     run: throughput,
   },
   {
