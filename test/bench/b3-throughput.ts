@@ -84,8 +84,8 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
       await timedDrain(noopQueue, noop, requests(plan.perRound));
       await timedDrain(bot.services.queue, worker, requests(plan.perRound));
     }
+    const share = 1 / plan.rounds;
     for (let round = 0; round < plan.rounds; round += 1) {
-      const share = 1 / plan.rounds;
       raw.push(
         await cpu.measure('noop', { noop }, plan.perRound, share, () =>
           timedDrain(noopQueue, noop, requests(plan.perRound)),
