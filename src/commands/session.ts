@@ -6,6 +6,7 @@ import { inTimetableOrder, matchSessions, type SessionMatch } from './match-sess
 import type { Reply, ReplyAction, ReplySection } from './reply.js';
 import { sessionRoster, type RosterSwimmer, type SessionRoster } from './session-roster.js';
 import { concatMap } from './concat-map.js';
+import { lastingSection } from './lasting-section.js';
 
 /**
  * Most swimmers of one roster a reply lists; a longer roster is listed this many at a time, A–Z,
@@ -54,10 +55,9 @@ export function sessionReply(
   const shown = rosters.map(({ roster }) => pageOf(roster.swimmers, shownPage));
   return {
     title: `Sessions: ${match.label}${pages > 1 ? ` (page ${shownPage} of ${pages})` : ''}`,
-    sections: concatMap(rosters, ({ session, roster }, index) => [
-      detailsSection(session, roster),
-      rosterSection(roster, shown[index] ?? [], shownPage),
-    ]),
+    sections: concatMap(rosters, ({ session, roster }, index) =>
+      rosterPageSections(session, roster, shown[index] ?? [], shownPage),
+    ),
     visibility: 'asker',
     personalData: true,
     actions: pageActions(when, shownPage, pages),
@@ -81,6 +81,35 @@ function noSessionsWhen(label: string): string {
   return /^(Today|Tonight)/.test(label)
     ? label.charAt(0).toLowerCase() + label.slice(1)
     : `on ${label}`;
+}
+
+/** Each roster's details and pages as sections, made once per roster (per session and members list). */
+const rosterSections = new WeakMap<
+  SessionRoster,
+  { details: ReplySection; pages: Map<number, ReplySection> }
+>();
+
+/**
+ * A session's details and page `page` of its roster: the same sections for every command showing
+ * them until the session or the members change, marked lasting so the worker encodes them once.
+ */
+function rosterPageSections(
+  session: ClubSession,
+  roster: SessionRoster,
+  shown: readonly RosterSwimmer[],
+  page: number,
+): ReplySection[] {
+  let held = rosterSections.get(roster);
+  if (held === undefined) {
+    held = { details: lastingSection(detailsSection(session, roster)), pages: new Map() };
+    rosterSections.set(roster, held);
+  }
+  let table = held.pages.get(page);
+  if (table === undefined) {
+    table = lastingSection(rosterSection(roster, shown, page));
+    held.pages.set(page, table);
+  }
+  return [held.details, table];
 }
 
 function detailsSection(session: ClubSession, roster: SessionRoster): ReplySection {

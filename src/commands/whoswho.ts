@@ -2,7 +2,8 @@ import type { WhosWhoCategory } from '../club/domain.js';
 import type { CommandDefinition } from './command.js';
 import { dataAge } from './data-age.js';
 import { displayName } from './display-name.js';
-import type { Reply } from './reply.js';
+import type { Reply, ReplySection } from './reply.js';
+import { lastingSection } from './lasting-section.js';
 import { builtOnce } from './built-once.js';
 import { concatMap } from './concat-map.js';
 
@@ -10,22 +11,32 @@ import { concatMap } from './concat-map.js';
 interface ListedCategory {
   name: string;
   people: { line: string; texts: string[] }[];
+  /** The whole category as a reply shows it. */
+  section: ReplySection;
 }
 
 /**
  * Each category's lines and texts, made once per who's who list: a filter looked at every
  * person's name, first name and notes, lower-cased again on every command.
  */
-const listedCategory = builtOnce((category: WhosWhoCategory): ListedCategory => ({
-  name: category.category.toLowerCase(),
-  people: category.members.map((person) => {
+const listedCategory = builtOnce((category: WhosWhoCategory): ListedCategory => {
+  const people = category.members.map((person) => {
     const name = displayName(person);
     return {
       line: person.notes ? `${name} (${person.notes})` : name,
       texts: [name, person.firstName, person.notes ?? ''].map((text) => text.toLowerCase()),
     };
-  }),
-}));
+  });
+  return {
+    name: category.category.toLowerCase(),
+    people,
+    section: lastingSection(listSection(category, people)),
+  };
+});
+
+function listSection(category: WhosWhoCategory, people: readonly { line: string }[]): ReplySection {
+  return { kind: 'list', title: category.category, items: people.map((person) => person.line) };
+}
 
 /** Pure: who's who, narrowed to categories or people matching `filter` (case-insensitive). */
 export function whosWhoReply(
@@ -35,18 +46,12 @@ export function whosWhoReply(
   const wanted = filter?.trim().toLowerCase() ?? '';
   const sections = concatMap(categories, (category) => {
     const listed = listedCategory(category);
-    const people =
-      wanted === '' || listed.name.includes(wanted)
-        ? listed.people
-        : listed.people.filter((person) => person.texts.some((text) => text.includes(wanted)));
-    if (people.length === 0) return [];
-    return [
-      {
-        kind: 'list' as const,
-        title: category.category,
-        items: people.map((person) => person.line),
-      },
-    ];
+    if (listed.people.length === 0) return [];
+    if (wanted === '' || listed.name.includes(wanted)) return [listed.section];
+    const people = listed.people.filter((person) =>
+      person.texts.some((text) => text.includes(wanted)),
+    );
+    return people.length === 0 ? [] : [listSection(category, people)];
   });
   if (sections.length === 0) {
     const known = categories.map((category) => category.category).join(', ');

@@ -1,23 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../redis/redis-script.js';
-import type { Reply } from '../commands/reply.js';
 import type { AuditWrite } from '../access/audit-trail.js';
-import type { ReplyAddress } from './reply-address.js';
-
-/**
- * A reply waiting to be delivered: plain JSON. It may hold personal data, so it stays in Redis
- * only until delivered (or given up on).
- */
-export interface OutboxEntry {
-  /** The correlation id of the command or submission it answers. */
-  id: string;
-  replyTo: ReplyAddress;
-  reply: Reply;
-  /** When the adapter received the command, for the answer-latency metric. */
-  receivedAt?: number;
-  /** Deliveries tried so far. Default: 0. */
-  attempts?: number;
-}
+import { encodeOutboxEntry, type OutboxEntry } from './outbox-entry.js';
 
 /** The Redis keys of the outbox under a prefix. */
 export function outboxKeys(prefix: string) {
@@ -95,7 +79,7 @@ export function createReplyOutbox(redis: Redis, prefix: string): ReplyOutbox {
           ? [keys.stream, keys.once(once ?? ''), audit.stream]
           : [keys.stream, keys.once(once ?? '')],
         [
-          JSON.stringify(entry),
+          encodeOutboxEntry(entry),
           once === undefined ? '0' : '1',
           markMs,
           ...(audit ? [audit.minId, audit.json] : []),

@@ -5,7 +5,8 @@ import { RedisScript } from '../redis/redis-script.js';
 import type { Platform } from '../commands/chat-user.js';
 import type { Logger } from '../log.js';
 import type { ReplyAddress } from './reply-address.js';
-import { outboxGroup, outboxKeys, type OutboxEntry } from './reply-outbox.js';
+import type { OutboxEntry } from './outbox-entry.js';
+import { outboxGroup, outboxKeys } from './reply-outbox.js';
 import { DeliveryError, type ReplySink } from './reply-sink.js';
 
 /** Options for {@link startReplyDeliverer}. */

@@ -8,9 +8,12 @@ import type { Redis } from 'ioredis';
  */
 export class RedisScript {
   readonly sha: string;
+  /** The text as UTF-8, for {@link runInOrder}: encoded once, not on every call. */
+  private readonly luaBytes: Buffer;
 
   constructor(readonly lua: string) {
     this.sha = createHash('sha1').update(lua).digest('hex');
+    this.luaBytes = Buffer.from(lua);
   }
 
   async run(
@@ -34,9 +37,9 @@ export class RedisScript {
   runInOrder(
     redis: Redis,
     keys: readonly string[],
-    args: readonly (string | number)[],
+    args: readonly (string | number | Buffer)[],
   ): Promise<unknown> {
-    return redis.eval(this.lua, keys.length, ...keys, ...args);
+    return redis.eval(this.luaBytes, keys.length, ...keys, ...args);
   }
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ClubSession } from '../../src/club/domain.js';
 import { displayName } from '../../src/commands/display-name.js';
 import { matchSessions, runsOn } from '../../src/commands/match-sessions.js';
-import { readRosterPage, rosterPageSize } from '../../src/commands/session.js';
+import { isLastingSection } from '../../src/commands/lasting-section.js';
+import { readRosterPage, rosterPageSize, sessionReply } from '../../src/commands/session.js';
 import type { Reply, ReplySection } from '../../src/commands/reply.js';
 import { memoryClubData } from '../support/memory-club-data.js';
 import { askerWith, london, run } from './command-context.js';
@@ -289,6 +290,26 @@ describe('/session of a long roster', () => {
     );
     const table = reply.sections?.[1];
     expect(table?.kind === 'table' && table.title).toMatch(/^Swimmers 51–\d+ of \d+$/);
+  });
+
+  it('when a roster page is shown again from the same lists, then it is the same lasting sections, built once', () => {
+    // As the cache hands them: the same lists until they change.
+    const page = (when: string, n: number) =>
+      sessionReply(
+        matchSessions(big.sessions, when, tuesdayNoon, london),
+        big.sessions,
+        big.members,
+        when,
+        n,
+      ).sections ?? [];
+    const [details, second] = page(longest.name, 2);
+    expect(details && isLastingSection(details)).toBe(true);
+    expect(second && isLastingSection(second)).toBe(true);
+    expect(page(longest.name.toUpperCase(), 2)).toEqual([details, second]);
+    expect(page(longest.name.toUpperCase(), 2)[1]).toBe(second);
+    const [sameDetails, first] = page(longest.name, 1);
+    expect(sameDetails).toBe(details);
+    expect(first).not.toBe(second);
   });
 
   it('when a page past the last is asked for, then the last page is shown', async () => {

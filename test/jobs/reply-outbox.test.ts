@@ -3,12 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAuditTrail, type AuditEntry } from '../../src/access/audit-trail.js';
 import type { Reply } from '../../src/commands/reply.js';
 import type { ConsoleReplyAddress } from '../../src/jobs/reply-address.js';
-import {
-  createReplyOutbox,
-  outboxGroup,
-  outboxKeys,
-  type OutboxEntry,
-} from '../../src/jobs/reply-outbox.js';
+import type { OutboxEntry } from '../../src/jobs/outbox-entry.js';
+import { createReplyOutbox, outboxGroup, outboxKeys } from '../../src/jobs/reply-outbox.js';
 import { DeliveryError, type ReplySink } from '../../src/jobs/reply-sink.js';
 import {
   startReplyDeliverer,
