@@ -53,11 +53,21 @@ export interface ReplyField {
   value: string;
 }
 
-export type ReplySection =
+/**
+ * A part of a reply. Read-only: a section may be built once and shown in many replies (see
+ * `lastingSection`), so nothing changes one after it is made.
+ */
+export type ReplySection = Readonly<
   | { kind: 'text'; title?: string; text: string }
-  | { kind: 'list'; title?: string; items: string[] }
-  | { kind: 'fields'; title?: string; fields: ReplyField[] }
-  | { kind: 'table'; title?: string; columns: string[]; rows: string[][] };
+  | { kind: 'list'; title?: string; items: readonly string[] }
+  | { kind: 'fields'; title?: string; fields: readonly Readonly<ReplyField>[] }
+  | {
+      kind: 'table';
+      title?: string;
+      columns: readonly string[];
+      rows: readonly (readonly string[])[];
+    }
+>;
 
 /**
  * A follow-up button. Pressing it runs `command` with `args` as the person who pressed it

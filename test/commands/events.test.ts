@@ -4,7 +4,7 @@ import { eventsReply } from '../../src/commands/events.js';
 import { memoryClubData } from '../support/memory-club-data.js';
 import { askerWith, run } from './command-context.js';
 
-function rows(reply: ReturnType<typeof eventsReply>): string[][] {
+function rows(reply: ReturnType<typeof eventsReply>): readonly (readonly string[])[] {
   const table = reply.sections?.[0];
   return table?.kind === 'table' ? table.rows : [];
 }

@@ -7,7 +7,7 @@ import type { BotRole } from '../../src/commands/roles.js';
 import { memoryClubData } from '../support/memory-club-data.js';
 import { askerWith, run } from './command-context.js';
 
-function helpLines(asker: Asker): string[] {
+function helpLines(asker: Asker): readonly string[] {
   const reply = helpReply(registry, (name) => {
     const command = registry.find((candidate) => candidate.name === name);
     return command !== undefined && mayRun(asker, command, defaultAccessPolicy);
@@ -16,7 +16,7 @@ function helpLines(asker: Asker): string[] {
   return list?.kind === 'list' ? list.items : [];
 }
 
-const commandsIn = (lines: string[]) =>
+const commandsIn = (lines: readonly string[]) =>
   lines.map((line) => line.split(' — ')[0]?.split(' [')[0]?.split(' <')[0]);
 
 describe('/help', () => {

@@ -6,7 +6,7 @@ import { askerWith, run } from './command-context.js';
 
 const welfare = askerWith(['welfare']);
 
-function rows(reply: Awaited<ReturnType<typeof run>>): string[][] {
+function rows(reply: Awaited<ReturnType<typeof run>>): readonly (readonly string[])[] {
   const table = reply.sections?.[0];
   return table?.kind === 'table' ? table.rows : [];
 }

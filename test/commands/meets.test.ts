@@ -4,7 +4,7 @@ import { meetsReply } from '../../src/commands/meets.js';
 import { memoryClubData } from '../support/memory-club-data.js';
 import { askerWith, run } from './command-context.js';
 
-function rows(reply: ReturnType<typeof meetsReply>): string[][] {
+function rows(reply: ReturnType<typeof meetsReply>): readonly (readonly string[])[] {
   const table = reply.sections?.[0];
   return table?.kind === 'table' ? table.rows : [];
 }

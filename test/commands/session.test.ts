@@ -24,7 +24,7 @@ function field(section: ReplySection | undefined, label: string): string | undef
     : undefined;
 }
 
-function rosterOf(reply: Reply, name: string): string[][] {
+function rosterOf(reply: Reply, name: string): readonly (readonly string[])[] {
   const sections = reply.sections ?? [];
   const index = sections.findIndex((s) => s.kind === 'fields' && s.title === name);
   const table = sections[index + 1];
