@@ -55,8 +55,8 @@ export function sessionReply(
   const shown = rosters.map(({ roster }) => pageOf(roster.swimmers, shownPage));
   return {
     title: `Sessions: ${match.label}${pages > 1 ? ` (page ${shownPage} of ${pages})` : ''}`,
-    sections: concatMap(rosters, ({ session, roster }, index) =>
-      rosterPageSections(session, roster, shown[index] ?? [], shownPage),
+    sections: concatMap(rosters, ({ session, roster }) =>
+      rosterPageSections(session, roster, shownPage),
     ),
     visibility: 'asker',
     personalData: true,
@@ -96,7 +96,6 @@ const rosterSections = new WeakMap<
 function rosterPageSections(
   session: ClubSession,
   roster: SessionRoster,
-  shown: readonly RosterSwimmer[],
   page: number,
 ): ReplySection[] {
   let held = rosterSections.get(roster);
@@ -106,7 +105,7 @@ function rosterPageSections(
   }
   let table = held.pages.get(page);
   if (table === undefined) {
-    table = lastingSection(rosterSection(roster, shown, page));
+    table = lastingSection(rosterSection(roster, pageOf(roster.swimmers, page), page));
     held.pages.set(page, table);
   }
   return [held.details, table];

@@ -35,17 +35,8 @@ export function encodeOutboxEntry(entry: OutboxEntry): Buffer {
     return Buffer.from(JSON.stringify(entry));
   }
   // The entry's and the reply's other members first, then the sections, so the reply closes last.
-  let head = '{';
-  for (const key in entry) {
-    if (key !== 'reply') head = member(head, key, entry[key as keyof OutboxEntry]);
-  }
-  head += `${head === '{' ? '' : ','}"reply":{`;
-  const open = head;
-  const reply: Reply = entry.reply;
-  for (const key in reply) {
-    if (key !== 'sections') head = member(head, key, reply[key as keyof Reply], open);
-  }
-  head += `${head === open ? '' : ','}"sections":[`;
+  const reply = [...membersOf(entry.reply, 'sections'), '"sections":['].join(',');
+  const head = `{${[...membersOf(entry, 'reply'), `"reply":{${reply}`].join(',')}`;
   const parts: Buffer[] = [Buffer.from(head)];
   sections.forEach((section, index) => {
     if (index > 0) parts.push(comma);
@@ -55,11 +46,14 @@ export function encodeOutboxEntry(entry: OutboxEntry): Buffer {
   return Buffer.concat(parts);
 }
 
-/** `json` with `"key":value` added, as `JSON.stringify` would (nothing for an undefined value). */
-function member(json: string, key: string, value: unknown, open = '{'): string {
-  const encoded: string | undefined = JSON.stringify(value);
-  if (encoded === undefined) return json;
-  return `${json}${json === open ? '' : ','}${JSON.stringify(key)}:${encoded}`;
+/** `"key":value` for each member but `except`, as `JSON.stringify` writes them (none if undefined). */
+function membersOf(object: object, except: string): string[] {
+  const members: string[] = [];
+  for (const [key, value] of Object.entries(object)) {
+    const json: string | undefined = key === except ? undefined : JSON.stringify(value);
+    if (json !== undefined) members.push(`${JSON.stringify(key)}:${json}`);
+  }
+  return members;
 }
 
 function encodedSection(section: ReplySection): Buffer {
