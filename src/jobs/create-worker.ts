@@ -10,6 +10,7 @@ import { failureReply, queuedReply } from './failure-reply.js';
 import type { JobName, JobPayloads, JobResult } from './job-types.js';
 import type { ReplyAddress } from './reply-address.js';
 import { createReplyOutbox } from './reply-outbox.js';
+import { holdWritesForTurn } from '../redis/hold-writes-for-turn.js';
 import { runCommand, type CommandOutcome, type CommandRunnerDeps } from './run-command.js';
 import type { AuditEntry } from '../access/audit-trail.js';
 
@@ -24,7 +25,10 @@ export interface ClubWorkerOptions {
   /** BullMQ key prefix. Default: `club-bot`. */
   prefix?: string;
   name?: string;
-  /** Jobs at once in this process. Default: 8. */
+  /**
+   * Jobs at once in this process. Default: 32: a busy worker sends more replies and BullMQ
+   * records in each write to Redis with more jobs in flight (see the README's Performance section).
+   */
   concurrency?: number;
   /** How long a job's lock lasts without renewal: after a crash, another worker takes the job once it lapses. Default: 30 s. */
   lockDurationMs?: number;
@@ -82,6 +86,9 @@ export interface JobFinished {
   answerMs: number;
 }
 
+/** Jobs at once in a worker process unless told otherwise. */
+export const defaultConcurrency = 32;
+
 /** The message of a job's one log line. */
 const finishedMessage: Record<JobName, string> = {
   command: 'command finished',
@@ -131,6 +138,8 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     const entry = { id, replyTo, reply, receivedAt };
     const write = audit && options.runner.audit.writeOf(audit);
     const tryPut = (tries: number): void => {
+      // This turn's replies and BullMQ's records of their jobs' ends go out in one write.
+      holdWritesForTurn(options.connection);
       outbox.put(entry, once, write).then(
         (added) => {
           if (tries > 0) logger.info({ id, tries: tries + 1 }, 'reply left in the outbox');
@@ -264,7 +273,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     {
       connection: options.connection,
       prefix,
-      concurrency: options.concurrency ?? 8,
+      concurrency: options.concurrency ?? defaultConcurrency,
       lockDuration: options.lockDurationMs ?? 30_000,
       stalledInterval: options.stalledIntervalMs ?? 30_000,
       maxStalledCount: 3,

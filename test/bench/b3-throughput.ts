@@ -8,13 +8,14 @@ import { planCommands, readShares } from './command-mix.js';
 import { atLeast, figure, type Figure } from './figure.js';
 import { createClubQueue, type ClubQueue } from '../../src/jobs/club-queue.js';
 import type { CommandRequest } from '../../src/jobs/job-types.js';
+import { defaultConcurrency } from '../../src/jobs/create-worker.js';
 import { parseCommandText } from '../../src/commands/parse-command.js';
 import { registry } from '../../src/commands/registry.js';
 import { slackUser } from '../../src/platforms/slack/map-slash-command.js';
 import { seededRandom, sleep } from './stats.js';
 
 /** The worker's default concurrency (`startWorker`), given to the no-op baseline too. */
-const concurrency = 8;
+const concurrency = defaultConcurrency;
 
 /** B3's rounds in a full run (the report's method text says them). */
 export const throughputPlan: RoundPlan = { perRound: 2_000, warmUpRounds: 3, rounds: 4 };

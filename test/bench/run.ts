@@ -10,6 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startPrivateRedis } from '../../src/redis/private-redis-server.js';
+import { defaultConcurrency } from '../../src/jobs/create-worker.js';
 import { ackLatency, ackLatencyPlan } from './b1-ack-latency.js';
 import { answerLatency } from './b2-answer-latency.js';
 import { throughput, throughputPlan } from './b3-throughput.js';
@@ -50,7 +51,7 @@ const benches: Bench[] = [
   {
     id: 'B3',
     title: 'throughput',
-    method: `the read mix queued while paused (as the adapter enqueues it, replies to a fake response_url), then drained by one real worker process (concurrency 8, the default); the rate between its first and last completed job (the reply left in the outbox), against a raw BullMQ worker with a no-op processor, the same concurrency, payloads and Redis, in alternating ${roundsInWords(throughputPlan, 'jobs')}, the mean of those (the warm-up: both processes keep getting faster for some 5,000 jobs, the no-op more). Then the bot process, as deployed, posts every reply the worker left (B3.delivery, timed on its own: with a deliverer and a fake Slack running during the worker's turn, two cores would time their sharing, and the no-op side has neither). CPU time per command of each process from process.cpuUsage (Redis: INFO cpu).`,
+    method: `the read mix queued while paused (as the adapter enqueues it, replies to a fake response_url), then drained by one real worker process (concurrency ${defaultConcurrency}, the default); the rate between its first and last completed job (the reply left in the outbox), against a raw BullMQ worker with a no-op processor, the same concurrency, payloads and Redis, in alternating ${roundsInWords(throughputPlan, 'jobs')}, the mean of those (the warm-up: both processes keep getting faster for some 5,000 jobs, the no-op more). Then the bot process, as deployed, posts every reply the worker left (B3.delivery, timed on its own: with a deliverer and a fake Slack running during the worker's turn, two cores would time their sharing, and the no-op side has neither). CPU time per command of each process from process.cpuUsage (Redis: INFO cpu).`,
     run: throughput,
   },
   {
