@@ -78,7 +78,8 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
   // calls). BullMQ gets a connection of its own: it defines some 60 scripts on its connection,
   // which ioredis then copies into every MULTI made on it. The worker's replies go on BullMQ's
   // connection too, sent before BullMQ's record that the job is done, whose order Redis keeps
-  // (see `createClubWorker`); it stays without auto-pipelining, so each command is written as sent.
+  // (see `createClubWorker`); it stays without auto-pipelining, so commands are written in the
+  // order sent (the worker holds a turn's writes and sends them together, in that order).
   const redis = new Redis(config.REDIS_URL, {
     maxRetriesPerRequest: null,
     enableAutoPipelining: true,
