@@ -111,12 +111,13 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
   const lostOnClose = (id: string, err?: string) =>
     logger.error({ id, err }, 'worker closed before a reply Redis refused went in');
   /**
-   * Leaves a reply in the outbox, sent on BullMQ's connection without waiting for Redis to
-   * confirm it. Redis runs a connection's commands in the order sent, and BullMQ sends its record
-   * of the job's end (done, delayed or failed) on the same connection after the processor
-   * returns, so a job is never recorded done without its reply in the outbox; a worker dying
-   * before both were sent leaves the job to be run again. Not waiting saves a round trip a
-   * command (see the README's Performance section).
+   * Leaves a reply in the outbox, on BullMQ's connection; resolves once it is sent (see
+   * `ReplyOutbox.sent`), without waiting for Redis to confirm it. Redis runs a connection's
+   * commands in the order sent, and BullMQ sends its record of the job's end (done, delayed or
+   * failed) on the same connection once the job waited for this, so a job is never recorded done
+   * without its reply in the outbox; a worker dying before both were sent leaves the job to be run
+   * again. Not waiting for Redis saves a round trip a command, and the replies of the jobs
+   * finished in one turn go in one command (see the README's Performance section).
    *
    * A job runs again when its worker died (or stalled) after answering but before BullMQ recorded
    * it done: the mark `once` lets the first answer in, and a re-run's is dropped, so the person
@@ -134,7 +135,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     receivedAt: number,
     once: string,
     audit?: AuditEntry,
-  ): void {
+  ): Promise<void> {
     const entry = { id, replyTo, reply, receivedAt };
     const write = audit && options.runner.audit.writeOf(audit);
     const tryPut = (tries: number): void => {
@@ -167,6 +168,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
       );
     };
     tryPut(0);
+    return outbox.sent();
   }
 
   /** Runs `work`; on failure decides between waiting for budget, retrying and telling the person. */
@@ -189,7 +191,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
         // "Queued until calls come back" is true only of a budget wait, and said once.
         if (disposition.reason === 'budget') {
           const notice = queuedReply(plan.kind, disposition.until, options.runner.timezone);
-          answer(plan.replyTo, notice, plan.id, plan.receivedAt, `queued:${plan.id}`);
+          await answer(plan.replyTo, notice, plan.id, plan.receivedAt, `queued:${plan.id}`);
         }
         await job.moveToDelayed(disposition.until, token);
         throw new DelayedError();
@@ -197,7 +199,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
       const attemptsLeft = (job.opts.attempts ?? 1) - job.attemptsMade - 1;
       if (disposition.kind === 'retry' && attemptsLeft > 0) throw error;
       const reply = failureReply(error, plan.id);
-      answer(plan.replyTo, reply, plan.id, plan.receivedAt, `answered:${plan.id}`);
+      await answer(plan.replyTo, reply, plan.id, plan.receivedAt, `answered:${plan.id}`);
       throw new UnrecoverableError(errorSummary(error));
     }
   }
@@ -237,7 +239,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     const plan = planOf(job);
     const result = await withDisposition(job, token, plan, async () => {
       const { reply, outcome, audit } = await plan.run();
-      answer(plan.replyTo, reply, plan.id, plan.receivedAt, `answered:${plan.id}`, audit);
+      await answer(plan.replyTo, reply, plan.id, plan.receivedAt, `answered:${plan.id}`, audit);
       return outcome;
     });
     const finished: JobFinished = {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAuditTrail, type AuditEntry } from '../../src/access/audit-trail.js';
 import type { Reply } from '../../src/commands/reply.js';
 import type { ConsoleReplyAddress } from '../../src/jobs/reply-address.js';
@@ -72,7 +72,7 @@ afterEach(async () => {
 });
 
 describe('the reply outbox', () => {
-  it('a reply put in the outbox is in Redis before the next command sent on its connection, even after Redis forgot its scripts', async () => {
+  it('a reply put in the outbox is in Redis before any command sent on its connection once it is sent, even after Redis forgot its scripts', async () => {
     const prefix = uniquePrefix('outbox');
     const keys = outboxKeys(prefix);
     // As after a restart: an EVALSHA would fail with NOSCRIPT and be sent again after the XLEN.
@@ -80,9 +80,40 @@ describe('the reply outbox', () => {
     await redis.script('FLUSH');
     const outbox = createReplyOutbox(redis, prefix);
     const put = outbox.put(entry('o', 'first'), 'answered:o');
+    await outbox.sent();
     const seenNext = redis.xlen(keys.stream);
     expect(await seenNext).toBe(1);
     expect(await put).toBe(true);
+  });
+
+  it('the replies put in one turn go to Redis in one command, each on its own: one refused keeps none of the others out', async () => {
+    const prefix = uniquePrefix('outbox');
+    const keys = outboxKeys(prefix);
+    const outbox = createReplyOutbox(redis, prefix);
+    const audit = createAuditTrail({ redis, prefix });
+    const refusedWrite = audit.writeOf(memberShown(2));
+    const sentWith = vi.spyOn(redis, 'eval');
+    try {
+      await redis.set(refusedWrite.stream, 'not a stream');
+      const first = outbox.put(entry('t1', 'first'), 'answered:t1');
+      const refused = outbox.put(entry('t2', 'second'), 'answered:t2', refusedWrite);
+      const again = outbox.put(entry('t1', 'again'), 'answered:t1');
+      const third = outbox.put(entry('t3', 'third', true));
+      expect(sentWith).not.toHaveBeenCalled();
+      await outbox.sent();
+      expect(sentWith).toHaveBeenCalledTimes(1);
+      expect(await first).toBe(true);
+      await expect(refused).rejects.toThrow(/WRONGTYPE/);
+      expect(await again).toBe(false);
+      expect(await third).toBe(true);
+    } finally {
+      sentWith.mockRestore();
+    }
+    const titles = (await redis.xrange(keys.stream, '-', '+')).map(
+      ([, fields]) => (JSON.parse(fields[1]!) as OutboxEntry).reply.title,
+    );
+    expect(titles).toEqual(['first', 'third']);
+    expect(await redis.exists(keys.once('answered:t2'))).toBe(0);
   });
 
   it('when the same answer is put twice under one mark (a re-run job), it goes in once', async () => {
