@@ -8,6 +8,7 @@ export interface AuditEntry {
   /** The Guid of the club member the asker is linked to, if any. */
   askerMember?: string;
   command: string;
-  members: string[];
+  /** Read-only: one list may be shared by many entries (a roster page shown again). */
+  readonly members: readonly string[];
   fieldGroups: AuditFieldGroup[];
 }

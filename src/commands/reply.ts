@@ -31,7 +31,7 @@ export interface Reply {
 
 /** Whose personal data a reply shows, by member Guid, and which groups of fields. */
 export interface ReplyAudit {
-  members: string[];
+  readonly members: readonly string[];
   fieldGroups: AuditFieldGroup[];
 }
 

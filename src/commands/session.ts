@@ -52,19 +52,19 @@ export function sessionReply(
   }));
   const pages = Math.max(1, ...rosters.map(({ roster }) => pageCount(roster.swimmers.length)));
   const shownPage = Math.min(page, pages);
-  const shown = rosters.map(({ roster }) => pageOf(roster.swimmers, shownPage));
+  const shown = rosters.map(({ session, roster }) => rosterPage(session, roster, shownPage));
   return {
     title: `Sessions: ${match.label}${pages > 1 ? ` (page ${shownPage} of ${pages})` : ''}`,
-    sections: concatMap(rosters, ({ session, roster }) =>
-      rosterPageSections(session, roster, shownPage),
-    ),
+    sections: concatMap(shown, (page) => page.sections),
     visibility: 'asker',
     personalData: true,
     actions: pageActions(when, shownPage, pages),
     audit: {
-      members: [
-        ...new Set(concatMap(shown, (swimmers) => swimmers.map((swimmer) => swimmer.guid))),
-      ],
+      // One roster's page is the usual answer: its list, the same one each time it is shown.
+      members:
+        shown.length === 1
+          ? shown[0]!.members
+          : [...new Set(concatMap(shown, (page) => page.members))],
       fieldGroups: ['roster'],
     },
   };
@@ -83,32 +83,40 @@ function noSessionsWhen(label: string): string {
     : `on ${label}`;
 }
 
-/** Each roster's details and pages as sections, made once per roster (per session and members list). */
-const rosterSections = new WeakMap<
+/** A roster page as a reply shows it: its session's details and table, and whose they are. */
+interface RosterPage {
+  sections: readonly ReplySection[];
+  /** The Guids of the swimmers on the page, for the audit trail. */
+  members: readonly string[];
+}
+
+/** Each roster's details and pages, made once per roster (per session and members list). */
+const rosterPages = new WeakMap<
   SessionRoster,
-  { details: ReplySection; pages: Map<number, ReplySection> }
+  { details: ReplySection; pages: Map<number, RosterPage> }
 >();
 
 /**
- * A session's details and page `page` of its roster: the same sections for every command showing
- * them until the session or the members change, marked lasting so the worker encodes them once.
+ * A session's details and page `page` of its roster: the same sections and list for every command
+ * showing them until the session or the members change, the sections marked lasting so the worker
+ * encodes them once.
  */
-function rosterPageSections(
-  session: ClubSession,
-  roster: SessionRoster,
-  page: number,
-): ReplySection[] {
-  let held = rosterSections.get(roster);
+function rosterPage(session: ClubSession, roster: SessionRoster, page: number): RosterPage {
+  let held = rosterPages.get(roster);
   if (held === undefined) {
     held = { details: lastingSection(detailsSection(session, roster)), pages: new Map() };
-    rosterSections.set(roster, held);
+    rosterPages.set(roster, held);
   }
-  let table = held.pages.get(page);
-  if (table === undefined) {
-    table = lastingSection(rosterSection(roster, pageOf(roster.swimmers, page), page));
-    held.pages.set(page, table);
+  let shown = held.pages.get(page);
+  if (shown === undefined) {
+    const swimmers = pageOf(roster.swimmers, page);
+    shown = {
+      sections: [held.details, lastingSection(rosterSection(roster, swimmers, page))],
+      members: [...new Set(swimmers.map((swimmer) => swimmer.guid))],
+    };
+    held.pages.set(page, shown);
   }
-  return [held.details, table];
+  return shown;
 }
 
 function detailsSection(session: ClubSession, roster: SessionRoster): ReplySection {

@@ -34,27 +34,53 @@ export function encodeOutboxEntry(entry: OutboxEntry): Buffer {
   if (sections === undefined || !sections.some(isLastingSection)) {
     return Buffer.from(JSON.stringify(entry));
   }
-  // The entry's and the reply's other members first, then the sections, so the reply closes last.
-  const reply = [...membersOf(entry.reply, 'sections'), '"sections":['].join(',');
-  const head = `{${[...membersOf(entry, 'reply'), `"reply":{${reply}`].join(',')}`;
-  const parts: Buffer[] = [Buffer.from(head)];
+  // The rest in one JSON.stringify, the reply last and its sections last in it: the JSON ends
+  // `"sections":0}}`, and the sections go where the 0 was.
+  const head = JSON.stringify(withSectionsLast(entry)).slice(0, -'0}}'.length);
+  const parts: Buffer[] = [Buffer.from(`${head}[`)];
+  let length = parts[0]!.length + sectionsEnd.length;
   sections.forEach((section, index) => {
+    const encoded = encodedSection(section);
     if (index > 0) parts.push(comma);
-    parts.push(encodedSection(section));
+    parts.push(encoded);
+    length += encoded.length + (index > 0 ? 1 : 0);
   });
   parts.push(sectionsEnd);
-  return Buffer.concat(parts);
+  return Buffer.concat(parts, length);
 }
 
-/** `"key":value` for each member but `except`, as `JSON.stringify` writes them (none if undefined). */
-function membersOf(object: object, except: string): string[] {
-  const members: string[] = [];
-  for (const [key, value] of Object.entries(object)) {
-    const json: string | undefined = key === except ? undefined : JSON.stringify(value);
-    if (json !== undefined) members.push(`${JSON.stringify(key)}:${json}`);
-  }
-  return members;
+/**
+ * Every member of `entry` and of its reply, as one literal: the reply last, and 0 for its
+ * sections, last in it. Each member is named, so its type fails to compile when `OutboxEntry` or
+ * `Reply` gains one that is not here; one literal of a fixed shape is what `JSON.stringify`
+ * writes fastest (a third of the time of a call a member).
+ */
+function withSectionsLast(entry: OutboxEntry): EveryMember<OutboxEntry, 'reply'> & {
+  reply: EveryMember<Reply, 'sections'> & { sections: 0 };
+} {
+  const { reply } = entry;
+  return {
+    id: entry.id,
+    replyTo: entry.replyTo,
+    receivedAt: entry.receivedAt,
+    attempts: entry.attempts,
+    reply: {
+      title: reply.title,
+      fields: reply.fields,
+      footer: reply.footer,
+      visibility: reply.visibility,
+      personalData: reply.personalData,
+      actions: reply.actions,
+      tone: reply.tone,
+      interim: reply.interim,
+      audit: reply.audit,
+      sections: 0,
+    },
+  };
 }
+
+/** Each member of `T` but `Except`, none optional: a literal of it must name them all. */
+type EveryMember<T, Except extends keyof T> = { [K in Exclude<keyof T, Except>]-?: T[K] };
 
 function encodedSection(section: ReplySection): Buffer {
   if (!isLastingSection(section)) return Buffer.from(JSON.stringify(section));

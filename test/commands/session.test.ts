@@ -312,6 +312,21 @@ describe('/session of a long roster', () => {
     expect(first).not.toBe(second);
   });
 
+  it("when a roster page is shown again from the same lists, then its audit record names the same list of swimmers, the page's", () => {
+    const audited = (n: number) =>
+      sessionReply(
+        matchSessions(big.sessions, longest.name, tuesdayNoon, london),
+        big.sessions,
+        big.members,
+        longest.name,
+        n,
+      ).audit?.members;
+    const second = audited(2);
+    expect(second).toHaveLength(50);
+    expect(audited(2)).toBe(second);
+    expect(audited(1)).not.toEqual(second);
+  });
+
   it('when a page past the last is asked for, then the last page is shown', async () => {
     const pages = Math.ceil(longest.members.length / rosterPageSize);
     const reply = await ask(`${longest.name} page 99`);
