@@ -28,9 +28,10 @@ const markMs = 25 * 3_600_000;
 //
 // One script takes the replies put in a turn of the event loop, each on its own: one refused
 // does not keep the others out. KEYS[1] is the outbox; for reply j, KEYS[2j] is its mark and
-// KEYS[2j+1] its audit stream. ARGV[1] is how long a mark lasts; for reply j, ARGV[4j-2..4j+1]
-// are the entry, '1' when it has a mark, the audit stream's oldest id and the audit record ('' for
-// none). It gives each reply's 1 (put in), 0 (already answered) or Redis's refusal.
+// KEYS[2j+1] its audit stream (the outbox when it has none). ARGV[1] is how long a mark lasts;
+// for reply j, ARGV[4j-2..4j+1] are the entry, '1' when it has a mark, the audit stream's oldest
+// id and the audit record ('' for none). It gives each reply's 1 (put in), 0 (already answered)
+// or Redis's refusal.
 const putEach = new RedisScript(`
 local function refused(reply) return type(reply) == 'table' and reply.err end
 local function put(mark, auditStream, entry, once, minId, record)
