@@ -38,15 +38,12 @@ export function encodeOutboxEntry(entry: OutboxEntry): Buffer {
   // `"sections":0}}`, and the sections go where the 0 was.
   const head = JSON.stringify(withSectionsLast(entry)).slice(0, -'0}}'.length);
   const parts: Buffer[] = [Buffer.from(`${head}[`)];
-  let length = parts[0]!.length + sectionsEnd.length;
   sections.forEach((section, index) => {
-    const encoded = encodedSection(section);
     if (index > 0) parts.push(comma);
-    parts.push(encoded);
-    length += encoded.length + (index > 0 ? 1 : 0);
+    parts.push(encodedSection(section));
   });
   parts.push(sectionsEnd);
-  return Buffer.concat(parts, length);
+  return Buffer.concat(parts);
 }
 
 /**
