@@ -40,7 +40,7 @@ export function createAuditTrail(options: {
     writeOf(entry) {
       // Stream ids are Redis's own clock, so the retention is measured on the wall clock too.
       const oldest = Math.max(0, Date.now() - retentionMs);
-      return { stream: key, minId: String(oldest), json: JSON.stringify(entry) };
+      return { stream: key, minId: String(oldest), json: auditJson(entry) };
     },
     async read({ member, limit = 50 }) {
       const entries: AuditEntry[] = [];
@@ -61,4 +61,30 @@ export function createAuditTrail(options: {
       return entries;
     },
   };
+}
+
+/** The JSON of each members list recorded, made once per list (see {@link auditJson}). */
+const membersJson = new WeakMap<readonly string[], string>();
+
+/**
+ * `entry` as `JSON.stringify` gives it, but with its members list, most of its bytes, made once per
+ * list: a roster page shown again records the same list (see `sessionReply`). Every member of
+ * the entry is named here, so its type fails to compile when `AuditEntry` gains one left out.
+ */
+function auditJson(entry: AuditEntry): string {
+  let members = membersJson.get(entry.members);
+  if (members === undefined) {
+    members = JSON.stringify(entry.members);
+    membersJson.set(entry.members, members);
+  }
+  const rest = {
+    at: entry.at,
+    askedBy: entry.askedBy,
+    askerMember: entry.askerMember,
+    command: entry.command,
+    fieldGroups: entry.fieldGroups,
+    // The members go where the 0 is: the JSON ends `"members":0}`.
+    members: 0,
+  } satisfies Record<keyof AuditEntry, unknown>;
+  return `${JSON.stringify(rest).slice(0, -'0}'.length)}${members}}`;
 }

@@ -14,3 +14,21 @@ export function builtOnce<K extends object, V extends object>(build: (key: K) =>
     return value;
   };
 }
+
+/**
+ * `build`, made once per key and argument (a day, a weekday) and kept for as long as the key
+ * lives: a reply drawn from a cached list and the date is the same for every command that day.
+ * Keep the arguments few (a day, an option's choice), never free text: each is kept with its key.
+ */
+export function builtOncePer<K extends object, A, V>(
+  build: (key: K, argument: A) => V,
+): (key: K, argument: A) => V {
+  const byKey = builtOnce((_key: K) => new Map<A, V>());
+  return (key, argument) => {
+    const built = byKey(key);
+    if (built.has(argument)) return built.get(argument) as V;
+    const value = build(key, argument);
+    built.set(argument, value);
+    return value;
+  };
+}

@@ -1,6 +1,8 @@
 import type { ClubEvent } from '../club/domain.js';
 import { clubToday, formatDay } from './club-time.js';
 import type { CommandDefinition } from './command.js';
+import { builtOncePer } from './built-once.js';
+import { withLastingSections } from './lasting-section.js';
 import { dataAge } from './data-age.js';
 import type { Reply } from './reply.js';
 import { entryState, limitedTable, upcoming } from './upcoming.js';
@@ -33,6 +35,11 @@ export function eventsReply(events: readonly ClubEvent[], today: string): Reply 
   };
 }
 
+/** The day's reply, made once per events list and day: every /events that day shows the same. */
+const eventsReplyOn = builtOncePer((events: readonly ClubEvent[], today: string) =>
+  withLastingSections(eventsReply(events, today)),
+);
+
 export const events = {
   kind: 'query',
   name: 'events',
@@ -43,6 +50,6 @@ export const events = {
   needsClub: true,
   async handle({ data, now, timezone }) {
     const all = await data.events();
-    return { ...eventsReply(all.value, clubToday(now, timezone)), footer: dataAge([all], now) };
+    return { ...eventsReplyOn(all.value, clubToday(now, timezone)), footer: dataAge([all], now) };
   },
 } satisfies CommandDefinition;

@@ -1,4 +1,4 @@
-import type { ReplySection } from './reply.js';
+import type { Reply, ReplySection } from './reply.js';
 
 const lasting = new WeakSet<ReplySection>();
 
@@ -16,4 +16,13 @@ export function lastingSection<S extends ReplySection>(section: S): S {
 /** Whether `section` was marked with {@link lastingSection}. */
 export function isLastingSection(section: ReplySection): boolean {
   return lasting.has(section);
+}
+
+/**
+ * `reply`, each of its sections marked with {@link lastingSection}: for a reply built once and
+ * shown unchanged to many commands (see `builtOncePer`).
+ */
+export function withLastingSections<R extends Reply>(reply: R): R {
+  reply.sections?.forEach((section) => lastingSection(section));
+  return reply;
 }

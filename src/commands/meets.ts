@@ -1,6 +1,8 @@
 import type { Meet } from '../club/domain.js';
 import { clubToday, formatDay } from './club-time.js';
 import type { CommandDefinition } from './command.js';
+import { builtOncePer } from './built-once.js';
+import { withLastingSections } from './lasting-section.js';
 import { dataAge } from './data-age.js';
 import type { Reply } from './reply.js';
 import { entryState, limitedTable, upcoming } from './upcoming.js';
@@ -33,6 +35,11 @@ export function meetsReply(meets: readonly Meet[], today: string): Reply {
   };
 }
 
+/** The day's reply, made once per meets list and day: every /meets that day shows the same. */
+const meetsReplyOn = builtOncePer((meets: readonly Meet[], today: string) =>
+  withLastingSections(meetsReply(meets, today)),
+);
+
 export const meets = {
   kind: 'query',
   name: 'meets',
@@ -43,6 +50,6 @@ export const meets = {
   needsClub: true,
   async handle({ data, now, timezone }) {
     const all = await data.meets();
-    return { ...meetsReply(all.value, clubToday(now, timezone)), footer: dataAge([all], now) };
+    return { ...meetsReplyOn(all.value, clubToday(now, timezone)), footer: dataAge([all], now) };
   },
 } satisfies CommandDefinition;

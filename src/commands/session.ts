@@ -60,11 +60,8 @@ export function sessionReply(
     personalData: true,
     actions: pageActions(when, shownPage, pages),
     audit: {
-      // One roster's page is the usual answer: its list, the same one each time it is shown.
-      members:
-        shown.length === 1
-          ? shown[0]!.members
-          : [...new Set(concatMap(shown, (page) => page.members))],
+      // The same list each time these pages are shown together, so its JSON is made once.
+      members: membersOnPages(shown),
       fieldGroups: ['roster'],
     },
   };
@@ -117,6 +114,32 @@ function rosterPage(session: ClubSession, roster: SessionRoster, page: number): 
     held.pages.set(page, shown);
   }
   return shown;
+}
+
+/** A node of {@link membersOnPages}'s memo: the pages shown so far, and those shown after them. */
+interface PagesShown {
+  after: WeakMap<RosterPage, PagesShown>;
+  members?: readonly string[];
+}
+const pagesShown: PagesShown = { after: new WeakMap() };
+
+/**
+ * The Guids on `pages`, each once: one list per set of pages shown together (a day's sessions are
+ * asked for again and again), kept while the pages live.
+ */
+function membersOnPages(pages: readonly RosterPage[]): readonly string[] {
+  if (pages.length === 1) return pages[0]!.members;
+  let node = pagesShown;
+  for (const page of pages) {
+    let next = node.after.get(page);
+    if (next === undefined) {
+      next = { after: new WeakMap() };
+      node.after.set(page, next);
+    }
+    node = next;
+  }
+  node.members ??= [...new Set(concatMap(pages, (page) => page.members))];
+  return node.members;
 }
 
 function detailsSection(session: ClubSession, roster: SessionRoster): ReplySection {

@@ -1,6 +1,8 @@
 import type { ClubSession, Weekday } from '../club/domain.js';
 import { weekdays } from '../club/domain.js';
 import type { CommandDefinition } from './command.js';
+import { builtOncePer } from './built-once.js';
+import { withLastingSections } from './lasting-section.js';
 import { dataAge } from './data-age.js';
 import { inTimetableOrder } from './match-sessions.js';
 import type { Reply } from './reply.js';
@@ -48,6 +50,12 @@ export function sessionsReply(sessions: readonly ClubSession[], weekday?: Weekda
   };
 }
 
+/** The timetable, or a day of it, made once per sessions list and day asked for. */
+const timetableReply = builtOncePer(
+  (sessions: readonly ClubSession[], weekday: Weekday | undefined) =>
+    withLastingSections(sessionsReply(sessions, weekday)),
+);
+
 export const sessions = {
   kind: 'query',
   name: 'sessions',
@@ -66,6 +74,6 @@ export const sessions = {
   async handle({ options, data, now }) {
     const all = await data.sessions();
     const weekday = weekdays.find((day) => day === options.weekday);
-    return { ...sessionsReply(all.value, weekday), footer: dataAge([all], now) };
+    return { ...timetableReply(all.value, weekday), footer: dataAge([all], now) };
   },
 } satisfies CommandDefinition;

@@ -327,6 +327,34 @@ describe('/session of a long roster', () => {
     expect(audited(1)).not.toEqual(second);
   });
 
+  it("when a day's sessions are shown again from the same lists, then their audit record names the same list, each swimmer once", () => {
+    const day = longest.weekday as string;
+    const audited = () =>
+      sessionReply(
+        matchSessions(big.sessions, day, tuesdayNoon, london),
+        big.sessions,
+        big.members,
+        day,
+      ).audit?.members;
+    const first = audited();
+    const onDay = big.sessions.filter((s) => !s.archived && s.weekday === day);
+    expect(onDay.length).toBeGreaterThan(1);
+    expect(audited()).toBe(first);
+    expect(new Set(first).size).toBe(first?.length);
+    // Each session's first page, as when asked for alone.
+    const alone = onDay.flatMap(
+      (one) =>
+        sessionReply(
+          { kind: 'found', label: one.name, sessions: [one] },
+          big.sessions,
+          big.members,
+          one.name,
+        ).audit?.members ?? [],
+    );
+    expect(first?.length).toBeGreaterThan(rosterPageSize);
+    expect(new Set(first)).toEqual(new Set(alone));
+  });
+
   it('when a page past the last is asked for, then the last page is shown', async () => {
     const pages = Math.ceil(longest.members.length / rosterPageSize);
     const reply = await ask(`${longest.name} page 99`);

@@ -139,6 +139,23 @@ describe('the reply outbox', () => {
     expect(await redis.xlen(outboxKeys(prefix).stream)).toBe(1);
   });
 
+  it('an audit record is its entry as JSON, a members list recorded again read back the same', () => {
+    const audit = createAuditTrail({ redis, prefix: uniquePrefix('outbox') });
+    const roster = ['member-1', 'member-2', 'member-3'];
+    const shown = (at: number, askerMember?: string): AuditEntry => ({
+      at,
+      askedBy: 'console:a-coach',
+      ...(askerMember ? { askerMember } : {}),
+      command: 'session',
+      members: roster,
+      fieldGroups: ['roster'],
+    });
+    for (const entry of [shown(1), shown(2, 'member-9'), shown(3)]) {
+      expect(JSON.parse(audit.writeOf(entry).json)).toStrictEqual(entry);
+    }
+    expect(JSON.parse(audit.writeOf(memberShown(4)).json)).toStrictEqual(memberShown(4));
+  });
+
   it('when Redis refuses the reply, nothing is written, and the same put goes in when tried again', async () => {
     const prefix = uniquePrefix('outbox');
     const keys = outboxKeys(prefix);

@@ -35,6 +35,11 @@ export interface MemoryClubDataOptions {
   today?: string;
   /** When every collection was "fetched" (epoch ms). Default 09:00 UTC on `today`. */
   fetchedAt?: number;
+  /**
+   * Hand the same lists on every read, as the read cache does until they change. Default: a copy
+   * on every read, so a handler that changes what it read shows in the next read.
+   */
+  sameLists?: boolean;
 }
 
 /** The seeded club's records, decoded as the cache would hold them. */
@@ -83,7 +88,11 @@ export function memoryClubData(options: MemoryClubDataOptions = {}): MemoryClubD
   };
   const sensitiveReads: string[] = [];
   const cached = <T>(value: T): Promise<Cached<T>> =>
-    Promise.resolve({ value: structuredClone(value), fetchedAt, stale: false });
+    Promise.resolve({
+      value: options.sameLists ? value : structuredClone(value),
+      fetchedAt,
+      stale: false,
+    });
   const data: ClubData = {
     members: () => cached(decoded.members),
     sessions: () => cached(decoded.sessions),
