@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveRoles } from '../../src/access/derive-roles.js';
-import type { Member, NamedMembership } from '../../src/club/domain.js';
-
-function member(guid: string, fields: Partial<Member> = {}): Member {
-  return {
-    guid,
-    firstName: guid,
-    lastName: 'Smith',
-    address: [],
-    emergencyContacts: [],
-    active: true,
-    isSwimmer: false,
-    isVolunteer: false,
-    isCoach: false,
-    isParent: false,
-    isCommitteeMember: false,
-    inWhosWho: false,
-    parents: [],
-    swimmers: [],
-    ...fields,
-  };
-}
+import type { NamedMembership } from '../../src/club/domain.js';
+import { memberRecord } from '../support/member-record.js';
 
 const role = (name: string, members: string[]): NamedMembership => ({ guid: name, name, members });
 
@@ -34,30 +15,30 @@ describe('roles from the club records', () => {
   ];
 
   it('a club role gives the bot role its name names, each once, in the order of the roles', () => {
-    expect(deriveRoles(member('wendy', { isCoach: true }), clubRoles)).toEqual([
+    expect(deriveRoles(memberRecord('wendy', { isCoach: true }), clubRoles)).toEqual([
       'everyone',
       'coach',
       'welfare',
       'membership',
     ]);
-    expect(deriveRoles(member('mary'), clubRoles)).toEqual(['everyone', 'membership']);
-    expect(deriveRoles(member('carl', { isCommitteeMember: true }), clubRoles)).toEqual([
+    expect(deriveRoles(memberRecord('mary'), clubRoles)).toEqual(['everyone', 'membership']);
+    expect(deriveRoles(memberRecord('carl', { isCommitteeMember: true }), clubRoles)).toEqual([
       'everyone',
       'committee',
       'admin',
     ]);
-    expect(deriveRoles(member('tom'), clubRoles)).toEqual(['everyone']);
+    expect(deriveRoles(memberRecord('tom'), clubRoles)).toEqual(['everyone']);
   });
 
   it('a member who has left has no role but everyone, whatever the club roles say', () => {
-    expect(deriveRoles(member('wendy', { active: false, isCoach: true }), clubRoles)).toEqual([
-      'everyone',
-    ]);
+    expect(deriveRoles(memberRecord('wendy', { active: false, isCoach: true }), clubRoles)).toEqual(
+      ['everyone'],
+    );
     expect(deriveRoles(undefined, clubRoles)).toEqual(['everyone']);
   });
 
   it('when the club roles change (a new list from the cache), the new list decides', () => {
-    const mary = member('mary');
+    const mary = memberRecord('mary');
     expect(deriveRoles(mary, clubRoles)).toEqual(['everyone', 'membership']);
     const changed = [role('Welfare Officer', ['mary']), ...clubRoles.slice(2)];
     expect(deriveRoles(mary, changed)).toEqual(['everyone', 'welfare']);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isLastingSection } from '../../src/commands/lasting-section.js';
 import type { ClubEvent } from '../../src/club/domain.js';
 import { eventsReply } from '../../src/commands/events.js';
 import { memoryClubData } from '../support/memory-club-data.js';
@@ -55,18 +54,5 @@ describe('/events', () => {
       kind: 'text',
       text: 'No club events are coming up.',
     });
-  });
-
-  it('when /events is asked again the same day from the same list, then it is the same lasting sections; the next day, built anew', async () => {
-    const club = memoryClubData({ sameLists: true });
-    const ask = (at: string) =>
-      run('events', { data: club.data, asker: askerWith([]), now: new Date(at) });
-    const first = await ask('2026-03-10T09:00:00Z');
-    expect(first.sections?.length).toBeGreaterThan(0);
-    expect(first.sections?.every(isLastingSection)).toBe(true);
-    expect((await ask('2026-03-10T20:00:00Z')).sections).toBe(first.sections);
-    const tomorrow = await ask('2026-03-11T09:00:00Z');
-    expect(tomorrow.sections).not.toBe(first.sections);
-    expect(rows(tomorrow)).toEqual(rows(eventsReply(club.events, '2026-03-11')));
   });
 });

@@ -1,31 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Member } from '../../src/club/domain.js';
 import { findMembers, withinOneEdit } from '../../src/commands/find-members.js';
+import { memberRecord } from '../support/member-record.js';
 
-function person(
+/** A swimmer (unless `extra` says otherwise) with these names. */
+const person = (
   guid: string,
   firstName: string,
   lastName: string,
   extra: Partial<Member> = {},
-): Member {
-  return {
-    guid,
-    firstName,
-    lastName,
-    address: [],
-    emergencyContacts: [],
-    active: true,
-    isSwimmer: true,
-    isVolunteer: false,
-    isCoach: false,
-    isParent: false,
-    isCommitteeMember: false,
-    inWhosWho: false,
-    parents: [],
-    swimmers: [],
-    ...extra,
-  };
-}
+): Member => memberRecord(guid, { firstName, lastName, isSwimmer: true, ...extra });
 
 const members = [
   person('g-jane', 'Jane', 'Smith'),

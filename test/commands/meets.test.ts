@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isLastingSection } from '../../src/commands/lasting-section.js';
 import type { Meet } from '../../src/club/domain.js';
 import { meetsReply } from '../../src/commands/meets.js';
 import { memoryClubData } from '../support/memory-club-data.js';
@@ -48,18 +47,5 @@ describe('/meets', () => {
     const reply = meetsReply([{ guid: 'm', name: 'Gone', startDate: '2026-03-09' }], '2026-03-10');
     expect(reply.title).toBe('Upcoming meets');
     expect(rows(reply)).toEqual([]);
-  });
-
-  it('when /meets is asked again the same day from the same list, then it is the same lasting sections; the next day, built anew', async () => {
-    const club = memoryClubData({ sameLists: true });
-    const ask = (at: string) =>
-      run('meets', { data: club.data, asker: askerWith([]), now: new Date(at) });
-    const first = await ask('2026-03-10T09:00:00Z');
-    expect(first.sections?.length).toBeGreaterThan(0);
-    expect(first.sections?.every(isLastingSection)).toBe(true);
-    expect((await ask('2026-03-10T20:00:00Z')).sections).toBe(first.sections);
-    const tomorrow = await ask('2026-03-11T09:00:00Z');
-    expect(tomorrow.sections).not.toBe(first.sections);
-    expect(rows(tomorrow)).toEqual(rows(meetsReply(club.meets, '2026-03-11')));
   });
 });

@@ -5,6 +5,7 @@ import {
   memberSuggestions,
   sessionSuggestions,
 } from '../../../src/platforms/discord/autocomplete.js';
+import { memberRecord } from '../../support/member-record.js';
 
 const session = (name: string, weekday: ClubSession['weekday'], archived = false): ClubSession => ({
   guid: name,
@@ -17,22 +18,8 @@ const session = (name: string, weekday: ClubSession['weekday'], archived = false
   members: [],
 });
 
-const member = (guid: string, firstName: string, lastName: string, active = true): Member => ({
-  guid,
-  firstName,
-  lastName,
-  address: [],
-  emergencyContacts: [],
-  active,
-  isSwimmer: true,
-  isVolunteer: false,
-  isCoach: false,
-  isParent: false,
-  isCommitteeMember: false,
-  inWhosWho: false,
-  parents: [],
-  swimmers: [],
-});
+const member = (guid: string, firstName: string, lastName: string, active = true): Member =>
+  memberRecord(guid, { firstName, lastName, active, isSwimmer: true });
 
 describe('autocomplete suggestions', () => {
   const sessions = [
