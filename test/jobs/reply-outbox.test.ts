@@ -139,7 +139,7 @@ describe('the reply outbox', () => {
     expect(await redis.xlen(outboxKeys(prefix).stream)).toBe(1);
   });
 
-  it('an audit record is its entry as JSON, a members list recorded again read back the same', () => {
+  it('an audit record is its entry as JSON, and a members list recorded again reads back the same', () => {
     const audit = createAuditTrail({ redis, prefix: uniquePrefix('outbox') });
     const roster = ['member-1', 'member-2', 'member-3'];
     const shown = (at: number, askerMember?: string): AuditEntry => ({
