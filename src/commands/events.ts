@@ -1,8 +1,7 @@
 import type { ClubEvent } from '../club/domain.js';
 import { clubToday, formatDay } from './club-time.js';
 import type { CommandDefinition } from './command.js';
-import { builtOncePer } from './built-once.js';
-import { withLastingSections } from './lasting-section.js';
+import { lastingReplyPer } from './lasting-section.js';
 import { dataAge } from './data-age.js';
 import type { Reply } from './reply.js';
 import { entryState, limitedTable, upcoming } from './upcoming.js';
@@ -36,9 +35,7 @@ export function eventsReply(events: readonly ClubEvent[], today: string): Reply 
 }
 
 /** The day's reply, made once per events list and day: every /events that day shows the same. */
-const eventsReplyOn = builtOncePer((events: readonly ClubEvent[], today: string) =>
-  withLastingSections(eventsReply(events, today)),
-);
+const eventsReplyOn = lastingReplyPer(eventsReply);
 
 export const events = {
   kind: 'query',

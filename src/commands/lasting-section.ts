@@ -1,3 +1,4 @@
+import { builtOncePer } from './built-once.js';
 import type { Reply, ReplySection } from './reply.js';
 
 const lasting = new WeakSet<ReplySection>();
@@ -19,10 +20,15 @@ export function isLastingSection(section: ReplySection): boolean {
 }
 
 /**
- * `reply`, each of its sections marked with {@link lastingSection}: for a reply built once and
- * shown unchanged to many commands (see `builtOncePer`).
+ * `reply`, made once per list and argument (see `builtOncePer`) with its sections marked lasting:
+ * for a reply drawn from a cached list and a day or a choice, the same for every command asking.
  */
-export function withLastingSections<R extends Reply>(reply: R): R {
-  reply.sections?.forEach((section) => lastingSection(section));
-  return reply;
+export function lastingReplyPer<K extends object, A>(
+  reply: (list: K, argument: A) => Reply,
+): (list: K, argument: A) => Reply {
+  return builtOncePer((list: K, argument: A) => {
+    const made = reply(list, argument);
+    made.sections?.forEach((section) => lastingSection(section));
+    return made;
+  });
 }

@@ -1,8 +1,7 @@
 import type { Meet } from '../club/domain.js';
 import { clubToday, formatDay } from './club-time.js';
 import type { CommandDefinition } from './command.js';
-import { builtOncePer } from './built-once.js';
-import { withLastingSections } from './lasting-section.js';
+import { lastingReplyPer } from './lasting-section.js';
 import { dataAge } from './data-age.js';
 import type { Reply } from './reply.js';
 import { entryState, limitedTable, upcoming } from './upcoming.js';
@@ -36,9 +35,7 @@ export function meetsReply(meets: readonly Meet[], today: string): Reply {
 }
 
 /** The day's reply, made once per meets list and day: every /meets that day shows the same. */
-const meetsReplyOn = builtOncePer((meets: readonly Meet[], today: string) =>
-  withLastingSections(meetsReply(meets, today)),
-);
+const meetsReplyOn = lastingReplyPer(meetsReply);
 
 export const meets = {
   kind: 'query',

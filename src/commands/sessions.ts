@@ -1,8 +1,7 @@
 import type { ClubSession, Weekday } from '../club/domain.js';
 import { weekdays } from '../club/domain.js';
 import type { CommandDefinition } from './command.js';
-import { builtOncePer } from './built-once.js';
-import { withLastingSections } from './lasting-section.js';
+import { lastingReplyPer } from './lasting-section.js';
 import { dataAge } from './data-age.js';
 import { inTimetableOrder } from './match-sessions.js';
 import type { Reply } from './reply.js';
@@ -51,10 +50,7 @@ export function sessionsReply(sessions: readonly ClubSession[], weekday?: Weekda
 }
 
 /** The timetable, or a day of it, made once per sessions list and day asked for. */
-const timetableReply = builtOncePer(
-  (sessions: readonly ClubSession[], weekday: Weekday | undefined) =>
-    withLastingSections(sessionsReply(sessions, weekday)),
-);
+const timetableReply = lastingReplyPer(sessionsReply);
 
 export const sessions = {
   kind: 'query',
