@@ -13,7 +13,7 @@ import { percentiles, seededRandom } from './stats.js';
 export const ackP99TargetMs = 20;
 
 /** B1's rounds in a full run (the report's method text says them). */
-export const ackLatencyPlan: RoundPlan = { perRound: 500, warmUpRounds: 6, rounds: 4 };
+export const ackLatencyPlan: RoundPlan = { perRound: 500, warmUpRounds: 18, rounds: 4 };
 const quickPlan: RoundPlan = { perRound: 250, warmUpRounds: 10, rounds: 2 };
 
 /**
@@ -52,11 +52,13 @@ export async function ackLatency(options: BenchOptions): Promise<Figure[]> {
         concurrency,
       });
     // Warm-up rounds, not kept: connections, the adapter's email cache, and the JIT, which takes
-    // longest. Both apps keep getting faster for some 2,500 requests: in one run of 16 rounds of
-    // 500, the adapter's p99 went 357, 60, 33, 30 ms, then 15-22 ms, and the bare app's 44, 34,
-    // 31, 38 ms, then 10-28 ms. Until 2026-11-25 B1 timed its 2,000 after a warm-up of 1,000,
-    // still on the slope: p99 of 36 ms for the adapter and 26-35 ms for the bare app, where 3,000
-    // more gave 17.7 and 13.6-16.4 ms.
+    // longest, and longer for the adapter, which has more code to optimise than an app that only
+    // acknowledges. In two runs of 24 rounds of 500 (2026-11-26), the bare app's p50 settled at
+    // 6.6-7.2 ms by round 7, the adapter's went 9.5-12.8 ms in rounds 7-12, 8.2-10.8 ms in rounds
+    // 13-17 and 8.1-10.4 ms in rounds 18-24, its p99 from 13-22 to 11-16 ms: timing rounds 7-10,
+    // as B1 did until then, timed the adapter still on its slope and the bare app warm. Until
+    // 2026-11-25 it timed its 2,000 after a warm-up of 1,000, cold for both: p99 of 36 ms for the
+    // adapter and 26-35 ms for the bare app, where 3,000 more gave 17.7 and 13.6-16.4 ms.
     for (let round = 0; round < plan.warmUpRounds; round += 1) {
       await run(bareUrl, plan.perRound);
       await run(ours.eventsUrl, plan.perRound);

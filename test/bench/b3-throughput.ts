@@ -18,7 +18,7 @@ import { seededRandom, sleep } from './stats.js';
 const concurrency = defaultConcurrency;
 
 /** B3's rounds in a full run (the report's method text says them). */
-export const throughputPlan: RoundPlan = { perRound: 2_000, warmUpRounds: 3, rounds: 4 };
+export const throughputPlan: RoundPlan = { perRound: 2_000, warmUpRounds: 11, rounds: 6 };
 const quickPlan: RoundPlan = { perRound: 1_500, warmUpRounds: 3, rounds: 2 };
 
 /**
@@ -75,12 +75,15 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
     const ours: number[] = [];
     const raw: number[] = [];
     const cpu = createCpuMeter(bot.services.redis);
-    // Warm-up rounds, not kept. Both processes keep getting faster for some 5,000 jobs: in one
-    // run of 14 rounds of 1,500 after a warm-up of 1,500, the worker finished 3,779, 3,981, 4,041,
-    // then 4,600-5,300 commands a second, and the no-op 7,116, 8,915, 12,456, then 11,400-14,300
-    // jobs. The no-op's own CPU per job halves (0.12-0.145 ms cold, 0.055-0.067 ms warm), a
-    // command's falls by a third (0.33-0.35 ms, 0.20-0.23 ms), so timing cold rounds, as B3 did
-    // until 2026-11-25, put the ratio near 0.5 where the sustained one is near 0.4.
+    // Warm-up rounds, not kept, until both run at their sustained rate. The no-op gets there in
+    // some 6,000 jobs, the worker, with far more code for the JIT to optimise, in some 22,000: in
+    // three runs of 20 rounds of 2,000 (2026-11-26), the no-op's rate was flat from round 4
+    // (17,000-19,700 jobs a second over each run's rounds 4-7, 8-11, 12-17 and 15-20), the
+    // worker's 8,900-9,500 commands a second over rounds 4-7 and 8-11, then 9,900-10,700 over
+    // rounds 12-17 and 15-20. Timing rounds 4-7, as B3 did until then, gave a ratio of
+    // 0.480-0.497 where rounds 12-17 gave 0.535-0.588. Cold, as B3 was timed until 2026-11-25,
+    // the ratio misled the other way: the no-op's own CPU per job halves as it warms (0.12-0.145
+    // ms cold, 0.055-0.067 ms warm) and a command's falls by a third (0.33-0.35 ms, 0.20-0.23 ms).
     for (let round = 0; round < plan.warmUpRounds; round += 1) {
       await timedDrain(noopQueue, noop, requests(plan.perRound));
       await timedDrain(bot.services.queue, worker, requests(plan.perRound));

@@ -38,7 +38,7 @@ const benches: Bench[] = [
   {
     id: 'B1',
     title: 'acknowledgement latency',
-    method: `signed slash commands (the read mix of B4) at concurrency 50 over keep-alive HTTP from a separate load-generator process, time to HTTP 200; the bot adapter (as \`--role bot\`, enqueueing) and a bare Bolt app that only acks, each in a process of its own, take turns in ${roundsInWords(ackLatencyPlan, 'requests')} (the warm-up: connections, the adapter's email cache and the JIT, which takes some 2,500 requests to settle).`,
+    method: `signed slash commands (the read mix of B4) at concurrency 50 over keep-alive HTTP from a separate load-generator process, time to HTTP 200; the bot adapter (as \`--role bot\`, enqueueing) and a bare Bolt app that only acks, each in a process of its own, take turns in ${roundsInWords(ackLatencyPlan, 'requests')} (the warm-up: connections, the adapter's email cache and the JIT, which takes the bare app some 3,500 requests to settle and the adapter some 9,000).`,
     run: ackLatency,
   },
   {
@@ -51,7 +51,7 @@ const benches: Bench[] = [
   {
     id: 'B3',
     title: 'throughput',
-    method: `the read mix queued while paused (as the adapter enqueues it, replies to a fake response_url), then drained by one real worker process (concurrency ${defaultConcurrency}, the default); the rate between its first and last completed job (the reply left in the outbox), against a raw BullMQ worker with a no-op processor, the same concurrency, payloads and Redis, in alternating ${roundsInWords(throughputPlan, 'jobs')}, the mean of those (the warm-up: both processes keep getting faster for some 5,000 jobs, the no-op more). Then the bot process, as deployed, posts every reply the worker left (B3.delivery, timed on its own: with a deliverer and a fake Slack running during the worker's turn, two cores would time their sharing, and the no-op side has neither). CPU time per command of each process from process.cpuUsage (Redis: INFO cpu).`,
+    method: `the read mix queued while paused (as the adapter enqueues it, replies to a fake response_url), then drained by one real worker process (concurrency ${defaultConcurrency}, the default); the rate between its first and last completed job (the reply left in the outbox), against a raw BullMQ worker with a no-op processor, the same concurrency, payloads and Redis, in alternating ${roundsInWords(throughputPlan, 'jobs')}, the mean of those (the warm-up: the no-op runs at its sustained rate after some 6,000 jobs, the worker, with far more code for the JIT, after some 22,000). Then the bot process, as deployed, posts every reply the worker left (B3.delivery, timed on its own: with a deliverer and a fake Slack running during the worker's turn, two cores would time their sharing, and the no-op side has neither). CPU time per command of each process from process.cpuUsage (Redis: INFO cpu).`,
     run: throughput,
   },
   {
