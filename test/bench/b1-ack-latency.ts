@@ -53,12 +53,13 @@ export async function ackLatency(options: BenchOptions): Promise<Figure[]> {
       });
     // Warm-up rounds, not kept: connections, the adapter's email cache, and the JIT, which takes
     // longest, and longer for the adapter, which has more code to optimise than an app that only
-    // acknowledges. In two runs of 24 rounds of 500 (2026-11-26), the bare app's p50 settled at
-    // 6.6-7.2 ms by round 7, the adapter's went 9.5-12.8 ms in rounds 7-12, 8.2-10.8 ms in rounds
-    // 13-17 and 8.1-10.4 ms in rounds 18-24, its p99 from 13-22 to 11-16 ms: timing rounds 7-10,
-    // as B1 did until then, timed the adapter still on its slope and the bare app warm. Until
-    // 2026-11-25 it timed its 2,000 after a warm-up of 1,000, cold for both: p99 of 36 ms for the
-    // adapter and 26-35 ms for the bare app, where 3,000 more gave 17.7 and 13.6-16.4 ms.
+    // acknowledges. In two runs of 24 rounds of 500 (2026-11-26), the bare app's p50 was 6.5-8.1
+    // ms in every round from the 7th, the adapter's 9.2-12.8 ms in rounds 7-12, 9.2-10.9 ms in
+    // rounds 13-17 and 8.1-10.4 ms in rounds 18-24, its p99 12.8-22 ms, then 11.1-16.3 ms: timing
+    // rounds 7-10, as B1 did until then, timed the adapter still on its slope and the bare app
+    // warm. Until 2026-11-25 it timed its 2,000 after a warm-up of 1,000, cold for both: p99 of
+    // 36 ms for the adapter and 26-35 ms for the bare app, where 3,000 more gave 17.7 and
+    // 13.6-16.4 ms.
     for (let round = 0; round < plan.warmUpRounds; round += 1) {
       await run(bareUrl, plan.perRound);
       await run(ours.eventsUrl, plan.perRound);
