@@ -14,6 +14,7 @@ export const ackP99TargetMs = 20;
 
 /** B1's rounds in a full run (the report's method text says them). */
 export const ackLatencyPlan: RoundPlan = { perRound: 500, warmUpRounds: 18, rounds: 4 };
+/** `--quick`, for development: too short a warm-up for the bot's side, so it times the bot slower than a full run. */
 const quickPlan: RoundPlan = { perRound: 250, warmUpRounds: 10, rounds: 2 };
 
 /**

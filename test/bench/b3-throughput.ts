@@ -19,6 +19,7 @@ const concurrency = defaultConcurrency;
 
 /** B3's rounds in a full run (the report's method text says them). */
 export const throughputPlan: RoundPlan = { perRound: 2_000, warmUpRounds: 11, rounds: 6 };
+/** `--quick`, for development: too short a warm-up for the bot's side, so it times the bot slower than a full run. */
 const quickPlan: RoundPlan = { perRound: 1_500, warmUpRounds: 3, rounds: 2 };
 
 /**
