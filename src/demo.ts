@@ -8,7 +8,7 @@ import type { AccessPolicy } from './access/access-policy.js';
 import { defaultAccessPolicy } from './access/access-policy.js';
 import { createClubServices } from './app/club-services.js';
 import { createBotDispatcher } from './app/create-bot-dispatcher.js';
-import { startReplyDelivery } from './app/start-reply-delivery.js';
+import { startReplyDeliverer } from './delivery/start-reply-deliverer.js';
 import { startWorker } from './app/start-worker.js';
 import type { ChatUser } from './commands/chat-user.js';
 import { botRoles } from './commands/roles.js';
@@ -72,7 +72,12 @@ async function main(commands: string[]): Promise<number> {
     // would on its first command, so the first form already knows the person.
     await Promise.all([services.data.members(), services.data.roles()]);
     const sink = createConsoleSink();
-    const deliverer = startReplyDelivery(services, { sinks: { console: sink }, logger });
+    const deliverer = startReplyDeliverer({
+      redis: services.redis,
+      prefix: services.prefix,
+      sinks: { console: sink },
+      logger,
+    });
     stops.push(() => deliverer.stop());
     const worker = startWorker({ services, logger, timezone: config.CLUB_TIMEZONE });
     stops.push(() => worker.close());

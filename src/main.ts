@@ -9,18 +9,19 @@ import { AccessPolicyError, loadAccessPolicy } from './access/load-access-policy
 import { createClubServices } from './app/club-services.js';
 import { createBotDispatcher } from './app/create-bot-dispatcher.js';
 import { onShutdown } from './app/on-shutdown.js';
-import { startReplyDelivery } from './app/start-reply-delivery.js';
+import { startReplyDeliverer } from './delivery/start-reply-deliverer.js';
 import { startWorker } from './app/start-worker.js';
 import { ClubUnauthorisedError } from './club/club-errors.js';
 import type { Platform } from './commands/chat-user.js';
 import { registry } from './commands/registry.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import type { ReplySink } from './jobs/reply-sink.js';
+import type { ReplySink } from './delivery/reply-sink.js';
 import { createLogger, type Logger } from './log.js';
 import { createBotMetrics } from './ops/bot-metrics.js';
 import { checkHealth } from './ops/health.js';
 import { opsRoutes, startOpsServer } from './ops/ops-routes.js';
 import { createAskerPeek } from './access/peek-asker.js';
+import { describeError } from './errors.js';
 
 type Role = 'bot' | 'worker' | 'all';
 
@@ -135,7 +136,9 @@ async function main(): Promise<number> {
         onApiError: apiErrors('discord'),
       });
     }
-    const deliverer = startReplyDelivery(services, {
+    const deliverer = startReplyDeliverer({
+      redis: services.redis,
+      prefix: services.prefix,
       sinks,
       logger,
       onDelivered: (event) => metrics.replyDelivered(event),
@@ -237,10 +240,7 @@ async function clubAcceptsToken(
       return false;
     }
     // Anything else (the service is down, the budget is spent) passes: the worker waits and retries.
-    logger.warn(
-      { err: error instanceof Error ? error.message : String(error) },
-      'could not warm the cache at start',
-    );
+    logger.warn({ err: describeError(error) }, 'could not warm the cache at start');
     return true;
   }
 }

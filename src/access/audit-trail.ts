@@ -5,12 +5,12 @@ export type { AuditEntry } from '../commands/audit-entry.js';
 
 /**
  * An audit entry ready to be written with the reply it is about (see `ReplyOutbox.put`): the
- * stream, the oldest id it keeps, and the entry as JSON.
+ * stream, the oldest id it keeps, and the entry.
  */
 export interface AuditWrite {
   stream: string;
   minId: string;
-  json: string;
+  entry: AuditEntry;
 }
 
 export interface AuditTrail {
@@ -40,7 +40,7 @@ export function createAuditTrail(options: {
     writeOf(entry) {
       // Stream ids are Redis's own clock, so the retention is measured on the wall clock too.
       const oldest = Math.max(0, Date.now() - retentionMs);
-      return { stream: key, minId: String(oldest), json: auditJson(entry) };
+      return { stream: key, minId: String(oldest), entry };
     },
     async read({ member, limit = 50 }) {
       const entries: AuditEntry[] = [];
@@ -61,30 +61,4 @@ export function createAuditTrail(options: {
       return entries;
     },
   };
-}
-
-/** The JSON of each members list recorded, made once per list (see {@link auditJson}). */
-const membersJson = new WeakMap<readonly string[], string>();
-
-/**
- * `entry` as `JSON.stringify` gives it, but with its members list, most of its bytes, made once per
- * list: a roster page shown again records the same list (see `sessionReply`). Every member of
- * the entry is named here, so its type fails to compile when `AuditEntry` gains one left out.
- */
-function auditJson(entry: AuditEntry): string {
-  let members = membersJson.get(entry.members);
-  if (members === undefined) {
-    members = JSON.stringify(entry.members);
-    membersJson.set(entry.members, members);
-  }
-  const rest = {
-    at: entry.at,
-    askedBy: entry.askedBy,
-    askerMember: entry.askerMember,
-    command: entry.command,
-    fieldGroups: entry.fieldGroups,
-    // The members go where the 0 is: the JSON ends `"members":0}`.
-    members: 0,
-  } satisfies Record<keyof AuditEntry, unknown>;
-  return `${JSON.stringify(rest).slice(0, -'0}'.length)}${members}}`;
 }

@@ -5,6 +5,7 @@ import type { CommandDefinition } from '../commands/command.js';
 import { botRoles, type BotRole } from '../commands/roles.js';
 import { defaultAccessPolicy, type AccessPolicy } from './access-policy.js';
 import { defaultRolePatterns } from './derive-roles.js';
+import { describeError } from '../errors.js';
 
 const role = z.enum(botRoles as [BotRole, ...BotRole[]]);
 const platform = z.enum(['slack', 'discord', 'console']);
@@ -72,9 +73,7 @@ export function parseAccessPolicy(
   try {
     raw = parse(text) ?? {};
   } catch (error) {
-    throw new AccessPolicyError(path, [
-      `it is not valid YAML: ${error instanceof Error ? error.message : String(error)}`,
-    ]);
+    throw new AccessPolicyError(path, [`it is not valid YAML: ${describeError(error)}`]);
   }
   const result = policyFile.safeParse(raw);
   const problems = result.success
@@ -122,9 +121,7 @@ export function loadAccessPolicy(
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new AccessPolicyError(path, [
-      `it cannot be read: ${error instanceof Error ? error.message : String(error)}`,
-    ]);
+    throw new AccessPolicyError(path, [`it cannot be read: ${describeError(error)}`]);
   }
   return parseAccessPolicy(text, registry, path);
 }

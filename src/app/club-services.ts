@@ -13,12 +13,13 @@ import type { ClubApi } from '../club/club-api.js';
 import type { ClubCallInfo } from '../club/create-club-client.js';
 import type { ClubData, QuotaReport } from '../commands/club-data.js';
 import type { Config } from '../config.js';
-import { createBudgetedClubApis } from '../jobs/budgeted-club-apis.js';
+import { createBudgetedClubApis } from '../club/budgeted-club-apis.js';
 import { createClubQueue, type ClubQueue } from '../jobs/club-queue.js';
-import { createReplyOutbox, type ReplyOutbox } from '../jobs/reply-outbox.js';
+import { createReplyOutbox, type ReplyOutbox } from '../delivery/reply-outbox.js';
 import { createFiler, type Filer } from '../jobs/file-once.js';
 import type { Logger } from '../log.js';
 import { healthKeys } from '../ops/health.js';
+import { describeError } from '../errors.js';
 
 /** Options for {@link createClubServices}. */
 export interface ClubServicesOptions {
@@ -58,10 +59,7 @@ export interface ClubServices {
   policy: AccessPolicy;
   resolveAsker: AskerResolver;
   queue: ClubQueue;
-  /**
-   * The count of replies waiting to be delivered (for the metrics). Workers leave their replies
-   * on BullMQ's connection instead, in order with its records (see `createClubWorker`).
-   */
+  /** The count of replies waiting to be delivered (for the metrics). */
   outbox: Pick<ReplyOutbox, 'pending'>;
   filer: Filer;
   audit: AuditTrail;
@@ -73,13 +71,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
   const { config, logger } = options;
   const prefix = options.prefix ?? 'club-bot';
   const now = options.now ?? Date.now;
-  // The budget, cache, outbox and adapters share one connection that sends the commands issued
-  // in one tick in one write (auto-pipelining: a command's dozen round trips cost fewer system
-  // calls). BullMQ gets a connection of its own: it defines some 60 scripts on its connection,
-  // which ioredis then copies into every MULTI made on it. The worker's replies go on BullMQ's
-  // connection too, sent before BullMQ's record that the job is done, whose order Redis keeps
-  // (see `createClubWorker`); it stays without auto-pipelining, so commands are written in the
-  // order sent (the worker holds a turn's writes and sends them together, in that order).
+  // BullMQ gets a connection of its own: its worker blocks on it waiting for jobs.
   const redis = new Redis(config.REDIS_URL, {
     maxRetriesPerRequest: null,
     enableAutoPipelining: true,
@@ -99,7 +91,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
   // command on a warm cache then reads nothing from Redis.
   const tracking = createKeyTracking(redis, [`${prefix}:cache:`, `${prefix}:links:`], (error) =>
     logger.info(
-      { err: error instanceof Error ? error.message : String(error) },
+      { err: describeError(error) },
       'cache change notices unavailable; every read asks Redis',
     ),
   );
@@ -111,10 +103,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     freshMs: freshnessOf(config.CACHE_FRESH_SECONDS * 1000),
     now,
     onBackgroundError: (key, error) =>
-      logger.info(
-        { collection: key, err: error instanceof Error ? error.message : String(error) },
-        'background refresh did not run',
-      ),
+      logger.info({ collection: key, err: describeError(error) }, 'background refresh did not run'),
   });
   const apiFor = createBudgetedClubApis({
     baseUrl: config.CLUB_API_URL,

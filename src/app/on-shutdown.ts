@@ -1,4 +1,5 @@
 import type { Logger } from '../log.js';
+import { describeError } from '../errors.js';
 
 /**
  * Stops gracefully on SIGINT or SIGTERM: `stop` stops taking jobs, lets active ones finish (or
@@ -13,10 +14,7 @@ export function onShutdown(logger: Logger, stop: () => Promise<void>): void {
     stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        logger.error(
-          { err: error instanceof Error ? error.message : String(error) },
-          'shutdown failed',
-        );
+        logger.error({ err: describeError(error) }, 'shutdown failed');
         process.exit(1);
       },
     );

@@ -28,6 +28,7 @@ export function startWorker(options: StartWorkerOptions): ClubWorker {
   const now = () => new Date((options.now ?? Date.now)());
   const worker = createClubWorker({
     connection: services.queueConnection,
+    redis: services.redis,
     prefix: services.prefix,
     concurrency: options.concurrency,
     lockDurationMs: options.lockDurationMs,

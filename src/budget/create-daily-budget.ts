@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { budgetKey } from './budget-key.js';
-import type { BudgetState, PriorityState } from './budget-state.js';
-import type { BudgetOptions, DailyBudget } from './daily-budget.js';
-import { PRIORITIES, type Priority } from './priority.js';
-import { priorityCeiling, priorityFloor } from './priority-ceiling.js';
-import { raiseUsedScript } from './raise-used-script.js';
+import {
+  budgetKey,
+  type BudgetState,
+  type PriorityState,
+  type BudgetOptions,
+  type DailyBudget,
+  type Reservation,
+} from './daily-budget.js';
+import { PRIORITIES, type Priority, priorityCeiling, priorityFloor } from './priority.js';
+import { raiseUsedScript, reserveScript, stateScript } from './budget-scripts.js';
 import { integerReply } from '../redis/redis-script.js';
-import { reserveScript } from './reserve-script.js';
-import type { Reservation } from './reservation.js';
-import { stateScript } from './state-script.js';
 
 const DEFAULT_LIMIT = 5000;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,6 +2,7 @@ import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { ClubServiceFaultError } from './club-errors.js';
 import type { paths } from './generated/club-service.js';
 import { remainingFromHeaders } from './remaining-from-headers.js';
+import { withTimeout } from '../errors.js';
 
 /** The typed HTTP client of the club service, generated from `openapi/club-service.yaml`. */
 export type ClubHttpClient = Client<paths>;
@@ -39,38 +40,19 @@ export function createClubClient(options: ClubClientOptions): ClubHttpClient {
   const baseFetch = options.fetch ?? globalThis.fetch;
   const started = new Map<string, number>();
 
-  const timedFetch = async (request: Request): Promise<Response> => {
-    // The call is raced against a timer of its own, and also aborted: an abort alone does not
-    // always reach the request. Node 20's fetch makes a Request made from another Request follow
-    // its signal through a weak reference, and once garbage collection takes the copy, aborting
-    // does nothing (nodejs/undici#4068): a call to a service that hung then hung its job for
-    // good (seen in resilience scenario 3: a POST that got no answer, and no timeout, for minutes).
-    const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const reason = new DOMException('timed out', 'TimeoutError');
-        controller.abort(reason);
-        reject(reason);
-      }, timeoutMs);
-    });
-    const onAbort = () => controller.abort(request.signal.reason);
-    request.signal.addEventListener('abort', onAbort, { once: true });
-    const call = async () => {
-      const response = await baseFetch(new Request(request, { signal: controller.signal }));
-      // Read the body inside the timeout too: a service that stalls mid-answer is a fault.
+  // The race, not the abort alone, ends a hung call: Node 20's fetch can lose an abort once the
+  // copied Request is garbage-collected (nodejs/undici#4068).
+  const timedFetch = (request: Request): Promise<Response> =>
+    withTimeout(timeoutMs, async (signal) => {
+      const response = await baseFetch(
+        new Request(request, { signal: AbortSignal.any([signal, request.signal]) }),
+      );
+      // The body is read inside the time limit too: a service that stalls mid-answer is a fault.
       const body = await response.arrayBuffer();
       return new Response(body.byteLength > 0 ? body : null, response);
-    };
-    try {
-      return await Promise.race([call(), timedOut]);
-    } catch (error) {
+    }).catch((error: unknown) => {
       throw networkFault(error, timeoutMs);
-    } finally {
-      clearTimeout(timer);
-      request.signal.removeEventListener('abort', onAbort);
-    }
-  };
+    });
 
   const middleware: Middleware = {
     async onRequest({ request, schemaPath, id }) {

@@ -15,7 +15,7 @@ import {
 import { checkOptions, parseCommandText, type ParsedCommand } from '../commands/parse-command.js';
 import { textReply, type Reply } from '../commands/reply.js';
 import type { ClubQueue } from '../jobs/club-queue.js';
-import type { ReplyAddress } from '../jobs/reply-address.js';
+import type { ReplyAddress } from '../delivery/reply-address.js';
 import { withinOrUnavailable } from './temporarily-unavailable-error.js';
 
 /** A command as a platform received it: as text (Slack, console) or as named options (Discord). */

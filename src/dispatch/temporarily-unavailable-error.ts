@@ -1,3 +1,5 @@
+import { withTimeout } from '../errors.js';
+
 /** Redis (the queue) did not answer in time: the adapter says "try again in a minute". */
 export class TemporarilyUnavailableError extends Error {
   readonly code = 'temporarily-unavailable';
@@ -9,16 +11,10 @@ export class TemporarilyUnavailableError extends Error {
 
 /** Runs `work`, or throws {@link TemporarilyUnavailableError} if it fails or takes longer than `ms`. */
 export async function withinOrUnavailable<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TemporarilyUnavailableError()), ms);
-  });
   try {
-    return await Promise.race([work(), timeout]);
+    return await withTimeout(ms, work, () => new TemporarilyUnavailableError());
   } catch (error) {
     if (error instanceof TemporarilyUnavailableError) throw error;
     throw new TemporarilyUnavailableError({ cause: error });
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -1,8 +1,7 @@
-import { BudgetDeniedError } from '../budget/budget-denied-error.js';
+import { BudgetDeniedError } from '../budget/daily-budget.js';
 import { ClubError } from '../club/club-errors.js';
-import { AttemptTimeoutError } from './attempt-timeout-error.js';
 import { FilingInProgressError } from './file-once.js';
-import { DeliveryError } from './reply-sink.js';
+import { DeliveryError } from '../delivery/reply-sink.js';
 
 /**
  * What the queue does with a job whose work threw: the one place that maps errors to retry
@@ -27,7 +26,6 @@ export function dispositionOf(error: unknown, now: number, budgetRetryAt?: numbe
   if (error instanceof FilingInProgressError)
     return { kind: 'wait', until: now + 5_000, reason: 'filing-in-progress' };
   if (error instanceof ClubError) return error.retryable ? { kind: 'retry' } : { kind: 'give-up' };
-  if (error instanceof AttemptTimeoutError) return { kind: 'retry' };
   if (error instanceof DeliveryError)
     return error.options.permanent ? { kind: 'give-up' } : { kind: 'retry' };
   return { kind: 'give-up' };

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { BudgetDeniedError } from '../budget/budget-denied-error.js';
+import { BudgetDeniedError } from '../budget/daily-budget.js';
 import { ClubError } from '../club/club-errors.js';
 
 /** Options for {@link createFiler}. */
@@ -13,8 +13,6 @@ export interface FilerOptions {
    * runs, so a crashed worker's claim lapses this soon and another can take over. Default: 15 s.
    */
   lockMs?: number;
-  /** The longest an attempt keeps renewing its claim (past the worker's attempt deadline). Default: 90 s. */
-  maxHoldMs?: number;
 }
 
 /** Another process is filing this key right now: try again shortly. */
@@ -58,7 +56,6 @@ export function createFiler(options: FilerOptions): Filer {
   const { redis, prefix } = options;
   const rememberMs = options.rememberMs ?? 30 * 24 * 3_600_000;
   const lockMs = options.lockMs ?? 15_000;
-  const maxHoldMs = options.maxHoldMs ?? 90_000;
 
   return {
     async fileOnce(key, steps) {
@@ -70,11 +67,8 @@ export function createFiler(options: FilerOptions): Filer {
       const token = `${process.pid}-${Math.random().toString(36).slice(2)}`;
       if ((await redis.set(lockKey, token, 'PX', lockMs, 'NX')) !== 'OK')
         throw new FilingInProgressError(key);
-      // Renewed while the attempt runs, but not for ever: an attempt stuck past the worker's
-      // deadline is retried, and its retry must be able to take the claim.
-      const claimedAt = Date.now();
+      // Renewed while the attempt runs; a crashed worker's claim lapses within `lockMs`.
       const renewal = setInterval(() => {
-        if (Date.now() - claimedAt > maxHoldMs) return clearInterval(renewal);
         redis.eval(renew, 1, lockKey, token, lockMs).catch(() => undefined);
       }, lockMs / 3);
       renewal.unref();

@@ -1,6 +1,6 @@
 import type { ChatUser } from '../commands/chat-user.js';
 import type { FormId, FormValues } from '../commands/form.js';
-import type { ReplyAddress } from './reply-address.js';
+import type { ReplyAddress } from '../delivery/reply-address.js';
 
 /** A command to run, as an adapter enqueues it. */
 export interface CommandRequest {

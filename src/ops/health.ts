@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { describeError } from '../errors.js';
 
 /** One part of the bot and whether it is healthy, with a word on why. */
 export interface HealthPart {
@@ -53,7 +54,7 @@ export async function checkHealth(options: HealthOptions): Promise<HealthReport>
   } catch (error) {
     parts.redis = {
       healthy: false,
-      detail: `unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      detail: `unreachable: ${describeError(error)}`,
     };
   }
   if (parts.redis.healthy) {

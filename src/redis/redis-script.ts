@@ -8,12 +8,8 @@ import type { Redis } from 'ioredis';
  */
 export class RedisScript {
   readonly sha: string;
-  /** The text as UTF-8, for {@link runInOrder}: encoded once, not on every call. */
-  private readonly luaBytes: Buffer;
-
   constructor(readonly lua: string) {
     this.sha = createHash('sha1').update(lua).digest('hex');
-    this.luaBytes = Buffer.from(lua);
   }
 
   async run(
@@ -27,19 +23,6 @@ export class RedisScript {
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
       return redis.eval(this.lua, keys.length, ...keys, ...args);
     }
-  }
-
-  /**
-   * Runs the script with EVAL, its text sent each time: it takes its place among the commands
-   * sent on `redis` before and after it, where {@link run}'s retry after NOSCRIPT would go after
-   * commands sent in the meantime. Redis keeps the compiled script, so only the text is extra.
-   */
-  runInOrder(
-    redis: Redis,
-    keys: readonly string[],
-    args: readonly (string | number | Buffer)[],
-  ): Promise<unknown> {
-    return redis.eval(this.luaBytes, keys.length, ...keys, ...args);
   }
 }
 

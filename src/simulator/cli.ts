@@ -5,12 +5,13 @@
  */
 import { parseSimulatorArgs, simulatorUsage, type SimulatorArgs } from './parse-simulator-args.js';
 import { startSimulator } from './start-simulator.js';
+import { describeError } from '../errors.js';
 
 let args: SimulatorArgs;
 try {
   args = parseSimulatorArgs(process.argv.slice(2));
 } catch (error) {
-  console.error(`simulator: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`simulator: ${describeError(error)}`);
   console.error(simulatorUsage);
   process.exit(2);
 }
@@ -38,6 +39,6 @@ try {
     `club-service simulator listening on ${simulator.url} (${members} members, seed ${seed}${token})`,
   );
 } catch (error) {
-  console.error(`simulator: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`simulator: ${describeError(error)}`);
   process.exit(1);
 }

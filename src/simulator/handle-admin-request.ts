@@ -6,6 +6,7 @@ import { readRequestBody } from './read-request-body.js';
 import { errorReply, jsonReply, type Reply } from './reply.js';
 import { sendReply } from './send-reply.js';
 import { servedCollection, type WireRecord } from './simulator-collections.js';
+import { describeError } from '../errors.js';
 
 const count = z.number().int().min(0);
 const resetBody = z
@@ -47,7 +48,7 @@ export async function handleAdminRequest(
     const body = text ? (JSON.parse(text) as unknown) : undefined;
     reply = route(admin, method, path, body);
   } catch (error) {
-    reply = errorReply(400, error instanceof Error ? error.message : String(error));
+    reply = errorReply(400, describeError(error));
   }
   sendReply(response, reply, admin.budget().remaining);
 }

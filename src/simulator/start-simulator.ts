@@ -18,6 +18,7 @@ import { errorReply } from './reply.js';
 import { seedClubRecords } from './seed-club-records.js';
 import { sendReply } from './send-reply.js';
 import type { ServedCollection } from './simulator-collections.js';
+import { describeError } from '../errors.js';
 
 /** Options of {@link startSimulator}. */
 export interface SimulatorOptions {
@@ -155,7 +156,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       ? handleAdminRequest(admin, request, response)
       : handleApiRequest(pipeline, request, response);
     handled.catch((error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = describeError(error);
       sendReply(response, errorReply(500, `Simulator failure: ${message}`), budget.remaining());
     });
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.js';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
 import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
-import type { ReplyAddress } from '../../src/jobs/reply-address.js';
+import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 
 const delivered: { address: ReplyAddress; reply: Reply }[] = [];

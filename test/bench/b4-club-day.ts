@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { startReplyDelivery } from '../../src/app/start-reply-delivery.js';
+import { startReplyDeliverer } from '../../src/delivery/start-reply-deliverer.js';
 import { startWorker } from '../../src/app/start-worker.js';
 import { createClubApi, type ClubApi } from '../../src/club/club-api.js';
 import { createClubClient } from '../../src/club/create-club-client.js';
 import type { ChatUser } from '../../src/commands/chat-user.js';
 import { clubToday } from '../../src/commands/club-time.js';
 import type { Reply } from '../../src/commands/reply.js';
-import type { ReplyAddress } from '../../src/jobs/reply-address.js';
+import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import type { CallCounts } from '../../src/simulator/create-call-log.js';
 import type { BenchOptions } from './bench-options.js';
 import { startBenchBot } from './bench-bot.js';
@@ -35,7 +35,9 @@ export async function clubDay(options: BenchOptions): Promise<Figure[]> {
   const bot = await startBenchBot({ redisUrl: options.redisUrl, now, ratePerMinute: undefined });
   const waiting = new Map<string, (reply: Reply) => void>();
   const outcomes: Record<string, number> = {};
-  const deliverer = startReplyDelivery(bot.services, {
+  const deliverer = startReplyDeliverer({
+    redis: bot.services.redis,
+    prefix: bot.services.prefix,
     logger: benchLogger('deliverer'),
     sinks: {
       console: {

@@ -1,7 +1,6 @@
 import type { Redis } from 'ioredis';
-import { budgetKey } from '../../src/budget/budget-key.js';
+import { budgetKey, type DailyBudget } from '../../src/budget/daily-budget.js';
 import { createDailyBudget } from '../../src/budget/create-daily-budget.js';
-import type { DailyBudget } from '../../src/budget/daily-budget.js';
 import type { Priority } from '../../src/budget/priority.js';
 import { connectTestRedis, uniquePrefix } from '../support/redis.js';
 import { manualClock, type ManualClock } from './manual-clock.js';

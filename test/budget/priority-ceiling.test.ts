@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priorityCeiling, priorityFloor } from '../../src/budget/priority-ceiling.js';
+import { priorityCeiling, priorityFloor } from '../../src/budget/priority.js';
 
 describe('priority ceilings', () => {
   it.each([

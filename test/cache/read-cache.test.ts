@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BudgetDeniedError } from '../../src/budget/budget-denied-error.js';
+import { BudgetDeniedError } from '../../src/budget/daily-budget.js';
 import { createReadCache } from '../../src/cache/read-cache.js';
 import { connectionsClosedAfterAll, uniquePrefix } from '../support/redis.js';
 

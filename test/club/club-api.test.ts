@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClubApi } from '../../src/club/club-api.js';
-import type { ClubError } from '../../src/club/club-errors.js';
 import {
+  type ClubError,
   ClubBudgetExhaustedError,
   ClubNotFoundError,
   ClubServiceFaultError,

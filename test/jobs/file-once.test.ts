@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BudgetDeniedError } from '../../src/budget/budget-denied-error.js';
+import { BudgetDeniedError } from '../../src/budget/daily-budget.js';
 import { ClubServiceFaultError, ClubValidationError } from '../../src/club/club-errors.js';
 import { createFiler, FilingInProgressError } from '../../src/jobs/file-once.js';
 import { connectTestRedis, uniquePrefix } from '../support/redis.js';

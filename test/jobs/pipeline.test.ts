@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClubQueue, type ClubQueue } from '../../src/jobs/club-queue.js';
 import type { CommandRequest, FormSubmission } from '../../src/jobs/job-types.js';
-import { createReplyOutbox } from '../../src/jobs/reply-outbox.js';
+import { createReplyOutbox } from '../../src/delivery/reply-outbox.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { connectTestRedis, testRedisUrl, uniquePrefix } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';

@@ -1,12 +1,12 @@
 import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
 import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
-import { startReplyDelivery } from '../../src/app/start-reply-delivery.js';
+import { startReplyDeliverer } from '../../src/delivery/start-reply-deliverer.js';
 import { startWorker } from '../../src/app/start-worker.js';
 import type { Platform } from '../../src/commands/chat-user.js';
 import { loadConfig } from '../../src/config.js';
 import type { Dispatcher } from '../../src/dispatch/create-dispatcher.js';
 import type { ClubWorker } from '../../src/jobs/create-worker.js';
-import type { ReplySink } from '../../src/jobs/reply-sink.js';
+import type { ReplySink } from '../../src/delivery/reply-sink.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import { createBotMetrics, type BotMetrics } from '../../src/ops/bot-metrics.js';
 import { checkHealth } from '../../src/ops/health.js';
@@ -69,7 +69,9 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
     onCacheRead: metrics.cacheRead,
   });
   metrics.observe(services);
-  const deliverer = startReplyDelivery(services, {
+  const deliverer = startReplyDeliverer({
+    redis: services.redis,
+    prefix: services.prefix,
     sinks: options.sinks?.(metrics, services) ?? {},
     logger,
     onDelivered: (event) => metrics.replyDelivered(event),

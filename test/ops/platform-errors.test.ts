@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAskerPeek } from '../../src/access/peek-asker.js';
 import { textReply } from '../../src/commands/reply.js';
-import { DeliveryError } from '../../src/jobs/reply-sink.js';
+import { DeliveryError } from '../../src/delivery/reply-sink.js';
 import { createLogger } from '../../src/log.js';
 import {
   createDiscordReplySink,

@@ -1,13 +1,13 @@
 import { defaultAccessPolicy, type AccessPolicy } from '../../src/access/access-policy.js';
 import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
 import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
-import { startReplyDelivery } from '../../src/app/start-reply-delivery.js';
+import { startReplyDeliverer } from '../../src/delivery/start-reply-deliverer.js';
 import { startWorker } from '../../src/app/start-worker.js';
 import type { Platform } from '../../src/commands/chat-user.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Dispatcher } from '../../src/dispatch/create-dispatcher.js';
 import type { ClubWorker } from '../../src/jobs/create-worker.js';
-import type { ReplySink } from '../../src/jobs/reply-sink.js';
+import type { ReplySink } from '../../src/delivery/reply-sink.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import {
   startSimulator,
@@ -68,7 +68,12 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     budgetWindowMs: options.budgetWindowMs,
   });
   // The bot's side delivers the outbox's replies through the sinks; the worker fills it.
-  const deliverer = startReplyDelivery(services, { sinks: options.sinks ?? {}, logger });
+  const deliverer = startReplyDeliverer({
+    redis: services.redis,
+    prefix: services.prefix,
+    sinks: options.sinks ?? {},
+    logger,
+  });
   const worker = options.noWorker
     ? undefined
     : startWorker({ services, logger, timezone: harnessTimezone });

@@ -1,6 +1,6 @@
 import type { Reply } from '../../commands/reply.js';
-import type { ReplyAddress } from '../../jobs/reply-address.js';
-import type { ReplySink } from '../../jobs/reply-sink.js';
+import type { ReplyAddress } from '../../delivery/reply-address.js';
+import type { ReplySink } from '../../delivery/reply-sink.js';
 
 /** The console's reply sink: replies go to whoever waits for their conversation, in memory. */
 export interface ConsoleSink extends ReplySink {

@@ -1,4 +1,5 @@
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
+import { withTimeout } from '../../errors.js';
 
 /**
  * How long the adapter waits for Redis before a first response that cannot be deferred (a modal,
@@ -10,14 +11,6 @@ export const firstResponseDeadlineMs = 2_500;
  * Runs `work`, or throws {@link TemporarilyUnavailableError} once `ms` have passed. Unlike the
  * dispatcher's guard, other errors pass through as they are (they are bugs, not a slow Redis).
  */
-export async function beforeDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TemporarilyUnavailableError()), ms);
-  });
-  try {
-    return await Promise.race([work(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+export function beforeDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  return withTimeout(ms, work, () => new TemporarilyUnavailableError());
 }

@@ -6,8 +6,8 @@ import {
 } from 'discord.js';
 import type { Redis } from 'ioredis';
 import { textReply, type Reply } from '../../commands/reply.js';
-import type { DiscordReplyAddress, ReplyAddress } from '../../jobs/reply-address.js';
-import { DeliveryError, type ReplySink } from '../../jobs/reply-sink.js';
+import type { DiscordReplyAddress, ReplyAddress } from '../../delivery/reply-address.js';
+import { DeliveryError, type ReplySink } from '../../delivery/reply-sink.js';
 import { discordFailureCode } from './discord-failure-code.js';
 import { createInteractionState, type InteractionState } from './interaction-state.js';
 import { renderReply } from './render-reply.js';

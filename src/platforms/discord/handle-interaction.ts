@@ -9,6 +9,7 @@ import { handleButton } from './handle-button.js';
 import { handleCommand } from './handle-command.js';
 import { handleModalSubmit } from './handle-modal-submit.js';
 import { commandNameOf, commandOptionsOf } from './map-interaction.js';
+import { describeError } from '../../errors.js';
 
 /**
  * Routes one interaction. Interactions of another application are ignored (nothing is answered
@@ -43,7 +44,7 @@ export function createInteractionHandler(
       logger.error(
         {
           interaction: interaction.id,
-          err: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+          err: describeError(error),
         },
         'discord interaction failed',
       );

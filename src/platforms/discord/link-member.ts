@@ -12,6 +12,7 @@ import { createMemberLinks } from '../../access/member-links.js';
 import { createReadCache } from '../../cache/read-cache.js';
 import { configSchema } from '../../config.js';
 import { linkDiscordUser } from './link-discord-user.js';
+import { describeError } from '../../errors.js';
 
 const usage =
   'usage: link-member.ts [--prefix club-bot] <discord user id> <member email or Guid>\n       link-member.ts [--prefix club-bot] --remove <discord user id>';
@@ -53,7 +54,7 @@ try {
   }
   process.exitCode = 0;
 } catch (error) {
-  console.error(`link-member: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`link-member: ${describeError(error)}`);
   process.exitCode = 1;
 } finally {
   redis.disconnect();

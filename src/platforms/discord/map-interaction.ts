@@ -1,7 +1,7 @@
 import { ApplicationCommandOptionType } from 'discord.js';
 import type { ChatUser } from '../../commands/chat-user.js';
 import type { CommandInput } from '../../dispatch/create-dispatcher.js';
-import type { DiscordReplyAddress } from '../../jobs/reply-address.js';
+import type { DiscordReplyAddress } from '../../delivery/reply-address.js';
 
 /*
  * Pure mappings from what discord.js gives an interaction listener to the dispatcher's neutral

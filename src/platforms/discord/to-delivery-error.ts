@@ -1,5 +1,6 @@
 import { DiscordAPIError, HTTPError, RateLimitError } from 'discord.js';
-import { DeliveryError } from '../../jobs/reply-sink.js';
+import { DeliveryError } from '../../delivery/reply-sink.js';
+import { describeError } from '../../errors.js';
 
 /**
  * A failed Discord REST call in the worker's terms. 429 → retry after Discord's Retry-After;
@@ -29,6 +30,6 @@ export function toDeliveryError(error: unknown, what: string): DeliveryError {
       cause: new Error(`${error.status} ${error.name}`),
     });
   }
-  const summary = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const summary = describeError(error);
   return new DeliveryError(`Could not reach Discord for ${what}.`, { cause: new Error(summary) });
 }

@@ -3,11 +3,12 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { formCommands } from '../../commands/form-commands.js';
 import { textReply, type Reply } from '../../commands/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
-import type { SlackReplyAddress } from '../../jobs/reply-address.js';
+import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import { actionIdPattern, readRunCommandValue } from './action-ids.js';
 import type { ListenerDeps } from './listener-deps.js';
 import { mapBlockAction } from './map-block-action.js';
 import { openForm } from './open-form.js';
+import { describeError } from '../../errors.js';
 
 type ButtonPress = { body: BlockAction<ButtonAction>; action: ButtonAction };
 
@@ -38,10 +39,7 @@ export function registerBlockActions(app: App, deps: ListenerDeps): void {
         const mapped = mapBlockAction(body, { email, now: deps.now() });
         await run({ body, action }, { id, ...mapped, say: (reply) => say(replyTo, reply) });
       } catch (error) {
-        logger.warn(
-          { id, kind, err: error instanceof Error ? error.message : String(error) },
-          'button press failed',
-        );
+        logger.warn({ id, kind, err: describeError(error) }, 'button press failed');
         const text =
           error instanceof TemporarilyUnavailableError
             ? error.message

@@ -1,7 +1,7 @@
 import type { webApi } from '@slack/bolt';
 import type { CommandDefinition } from '../../commands/command.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
-import type { ReplySink } from '../../jobs/reply-sink.js';
+import type { ReplySink } from '../../delivery/reply-sink.js';
 import type { Logger } from '../../log.js';
 import type { SlackUserResolver } from './resolve-slack-user.js';
 import type { SlackState } from './slack-state.js';

@@ -1,6 +1,6 @@
 import type { BlockAction } from '@slack/bolt';
 import type { ChatUser } from '../../commands/chat-user.js';
-import type { SlackReplyAddress } from '../../jobs/reply-address.js';
+import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import { slackUser } from './map-slash-command.js';
 
 /** A button press as the core needs it: who pressed, and where the answer goes. */

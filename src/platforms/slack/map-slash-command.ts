@@ -1,7 +1,7 @@
 import type { SlashCommand } from '@slack/bolt';
 import type { ChatUser } from '../../commands/chat-user.js';
 import type { CommandInput } from '../../dispatch/create-dispatcher.js';
-import type { SlackReplyAddress } from '../../jobs/reply-address.js';
+import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 
 /** What the adapter knows besides the payload: a correlation id, the email, the clock. */
 export interface SlashContext {

@@ -4,6 +4,7 @@ import type { ListenerDeps } from './listener-deps.js';
 import type { FormMetadata } from './form-metadata.js';
 import { renderModal } from './render-modal.js';
 import { slackFailureCode } from './slack-errors.js';
+import { describeError } from '../../errors.js';
 
 /**
  * Opens a form as a modal. Its trigger_id lasts 3 seconds and works once, which is why forms
@@ -25,10 +26,7 @@ export async function openForm(
   } catch (error) {
     const code = slackFailureCode(error);
     if (code !== undefined) deps.onApiError?.(code);
-    deps.logger.warn(
-      { form: form.id, err: error instanceof Error ? error.message : String(error) },
-      'views.open failed',
-    );
+    deps.logger.warn({ form: form.id, err: describeError(error) }, 'views.open failed');
     return false;
   }
 }

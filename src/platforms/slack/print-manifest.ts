@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { registry } from '../../commands/registry.js';
 import { slackManifest } from './slack-manifest.js';
+import { describeError } from '../../errors.js';
 
 const usageText =
   'Usage: npm run slack:manifest -- --url https://<your bot host> [--yaml] [--name "Club bot"]\n' +
@@ -29,7 +30,7 @@ function main(argv: string[]): number {
       },
     }).values;
   } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n${usageText}`);
+    console.error(`${describeError(error)}\n${usageText}`);
     return 2;
   }
   if (args.help) {

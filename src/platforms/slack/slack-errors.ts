@@ -1,5 +1,6 @@
 import { webApi } from '@slack/bolt';
-import { DeliveryError } from '../../jobs/reply-sink.js';
+import { DeliveryError } from '../../delivery/reply-sink.js';
+import { describeError } from '../../errors.js';
 
 /** The Web API's error code (`channel_not_found`), or undefined when the error is not Slack's answer. */
 export function slackErrorCode(error: unknown): string | undefined {
@@ -71,7 +72,7 @@ export function deliveryErrorFrom(error: unknown, bounds: RetryBounds = {}): Del
       cause: error,
     });
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   return new DeliveryError(`The reply could not be sent to Slack: ${message}`, { cause: error });
 }
 

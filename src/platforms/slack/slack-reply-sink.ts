@@ -1,8 +1,8 @@
 import type { webApi } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { Reply } from '../../commands/reply.js';
-import type { SlackReplyAddress } from '../../jobs/reply-address.js';
-import type { ReplySink } from '../../jobs/reply-sink.js';
+import type { SlackReplyAddress } from '../../delivery/reply-address.js';
+import type { ReplySink } from '../../delivery/reply-sink.js';
 import type { Logger } from '../../log.js';
 import { createWebClient } from './create-web-client.js';
 import { postToResponseUrl } from './post-to-response-url.js';

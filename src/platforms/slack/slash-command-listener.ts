@@ -7,6 +7,7 @@ import { mapSlashCommand } from './map-slash-command.js';
 import { openForm } from './open-form.js';
 import { renderBlockKit } from './render-block-kit.js';
 import { keepActionState } from './slack-state.js';
+import { describeError } from '../../errors.js';
 
 /** The slash commands Slack knows: the first word of each registry name ("incident new" → /incident). */
 export function slashCommandNames(registry: readonly CommandDefinition[]): string[] {
@@ -88,7 +89,7 @@ export function registerSlashCommands(app: App, deps: ListenerDeps): void {
           {
             id,
             command: command.command,
-            err: error instanceof Error ? error.message : String(error),
+            err: describeError(error),
           },
           'slash command failed',
         );

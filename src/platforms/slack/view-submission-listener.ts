@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { App, ViewOutput, ViewResponseAction } from '@slack/bolt';
 import { replyToPlainText } from '../../commands/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
-import type { SlackReplyAddress } from '../../jobs/reply-address.js';
+import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import { truncate } from './escape-mrkdwn.js';
 import type { ListenerDeps } from './listener-deps.js';
 import { slackUser } from './map-slash-command.js';
 import { readViewSubmission } from './read-view-submission.js';
 import { formCallbackId, renderModal } from './render-modal.js';
+import { describeError } from '../../errors.js';
 
 /**
  * The idempotency key of a submission: the view's id. Slack sends the same view again when a
@@ -104,7 +105,7 @@ export function registerViewSubmission(app: App, deps: ListenerDeps): void {
         );
       }
       deps.logger.error(
-        { id, form: metadata.form, err: error instanceof Error ? error.message : String(error) },
+        { id, form: metadata.form, err: describeError(error) },
         'form submission failed',
       );
       return sayOnFirst(

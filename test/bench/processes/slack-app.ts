@@ -5,7 +5,7 @@
  * (BENCH_APP=bare). The bot notes when each reply is delivered.
  */
 import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
-import { startReplyDelivery } from '../../../src/app/start-reply-delivery.js';
+import { startReplyDeliverer } from '../../../src/delivery/start-reply-deliverer.js';
 import { createSlackReplySink } from '../../../src/platforms/slack/slack-reply-sink.js';
 import { startSlackAdapter } from '../../../src/platforms/slack/start-slack-adapter.js';
 import { startBareBoltApp } from '../bare-bolt-app.js';
@@ -48,7 +48,9 @@ if (process.env.BENCH_APP === 'bare') {
     logger,
   });
   const startDelivery = () =>
-    startReplyDelivery(services, {
+    startReplyDeliverer({
+      redis: services.redis,
+      prefix: services.prefix,
       logger,
       sinks: {
         slack: createSlackReplySink({

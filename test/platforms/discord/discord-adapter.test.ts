@@ -3,7 +3,7 @@ import { defaultAccessPolicy, type AccessPolicy } from '../../../src/access/acce
 import { createAskerPeek } from '../../../src/access/peek-asker.js';
 import { clubToday } from '../../../src/commands/club-time.js';
 import type { Reply } from '../../../src/commands/reply.js';
-import type { ReplySink } from '../../../src/jobs/reply-sink.js';
+import type { ReplySink } from '../../../src/delivery/reply-sink.js';
 import { createLogger } from '../../../src/log.js';
 import {
   createDiscordReplySink,

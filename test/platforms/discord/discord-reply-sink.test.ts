@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reply } from '../../../src/commands/reply.js';
-import type { DiscordReplyAddress } from '../../../src/jobs/reply-address.js';
-import { DeliveryError } from '../../../src/jobs/reply-sink.js';
+import type { DiscordReplyAddress } from '../../../src/delivery/reply-address.js';
+import { DeliveryError } from '../../../src/delivery/reply-sink.js';
 import { createDiscordReplySink } from '../../../src/platforms/discord/discord-reply-sink.js';
 import { editsOf, followUpsOf, textOf, type MessageBody } from '../../fakes/discord/records.js';
 import { startFakeDiscord, type FakeDiscord } from '../../fakes/discord/start-fake-discord.js';

@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textReply, type Reply } from '../../../src/commands/reply.js';
-import type { SlackReplyAddress } from '../../../src/jobs/reply-address.js';
-import { DeliveryError, type ReplySink } from '../../../src/jobs/reply-sink.js';
+import type { SlackReplyAddress } from '../../../src/delivery/reply-address.js';
+import { DeliveryError, type ReplySink } from '../../../src/delivery/reply-sink.js';
 import { createLogger } from '../../../src/log.js';
 import { createSlackReplySink } from '../../../src/platforms/slack/slack-reply-sink.js';
 import { startFakeSlack, type FakeSlack } from '../../fakes/slack/start-fake-slack.js';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createClubServices, type ClubServices } from '../../../src/app/club-services.js';
 import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
-import { startReplyDelivery } from '../../../src/app/start-reply-delivery.js';
+import { startReplyDeliverer } from '../../../src/delivery/start-reply-deliverer.js';
 import type { Platform } from '../../../src/commands/chat-user.js';
 import { replyToPlainText } from '../../../src/commands/reply.js';
 import { loadConfig } from '../../../src/config.js';
 import type { Dispatcher } from '../../../src/dispatch/create-dispatcher.js';
 import type { CommandRequest, FormSubmission } from '../../../src/jobs/job-types.js';
-import type { ReplySink } from '../../../src/jobs/reply-sink.js';
+import type { ReplySink } from '../../../src/delivery/reply-sink.js';
 import {
   startSimulator,
   type RunningSimulator,
@@ -92,7 +92,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
     },
   };
-  const deliverer = startReplyDelivery(services, {
+  const deliverer = startReplyDeliverer({
+    redis: services.redis,
+    prefix: services.prefix,
     sinks,
     logger: capturedLogger(`${options.name}-deliverer`),
   });

@@ -1,8 +1,7 @@
-import { BudgetDeniedError } from '../budget/budget-denied-error.js';
-import type { DailyBudget } from '../budget/daily-budget.js';
+import { BudgetDeniedError, type DailyBudget } from '../budget/daily-budget.js';
 import type { Priority } from '../budget/priority.js';
-import { createClubApi, type ClubApi } from '../club/club-api.js';
-import { createClubClient, type ClubCallInfo } from '../club/create-club-client.js';
+import { createClubApi, type ClubApi } from './club-api.js';
+import { createClubClient, type ClubCallInfo } from './create-club-client.js';
 
 /** Options for {@link createBudgetedClubApis}. */
 export interface BudgetedClubApisOptions {

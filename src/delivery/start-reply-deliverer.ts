@@ -5,9 +5,10 @@ import { RedisScript } from '../redis/redis-script.js';
 import type { Platform } from '../commands/chat-user.js';
 import type { Logger } from '../log.js';
 import type { ReplyAddress } from './reply-address.js';
-import type { OutboxEntry } from './outbox-entry.js';
+import type { OutboxEntry } from './reply-outbox.js';
 import { outboxGroup, outboxKeys } from './reply-outbox.js';
 import { DeliveryError, type ReplySink } from './reply-sink.js';
+import { describeError } from '../errors.js';
 
 /** Options for {@link startReplyDeliverer}. */
 export interface ReplyDelivererOptions {
@@ -114,7 +115,7 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
       const retryable = error instanceof DeliveryError && !error.options.permanent;
       const giveUp = !retryable || attempts >= maxAttempts;
       logger.warn(
-        { id: entry.id, platform, attempts, err: errorSummary(error), retryable, giveUp },
+        { id: entry.id, platform, attempts, err: describeError(error), retryable, giveUp },
         'reply delivery failed',
       );
       const waitMs =
@@ -157,7 +158,7 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
       .then(() => deliverOne(streamId, entry))
       .catch((error: unknown) =>
         // Redis failed at acknowledging: the reply stays taken and is taken over later.
-        logger.warn({ id: entry.id, err: errorSummary(error) }, 'outbox acknowledgement failed'),
+        logger.warn({ id: entry.id, err: describeError(error) }, 'outbox acknowledgement failed'),
       )
       .finally(() => {
         inFlight.delete(streamId);
@@ -217,7 +218,7 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
         for (const [, entries] of read ?? []) for (const [id, fields] of entries) start(id, fields);
       } catch (error) {
         if (stopping) break;
-        const message = errorSummary(error);
+        const message = describeError(error);
         // The stream is gone (Redis lost its data): make it again.
         if (message.includes('NOGROUP')) grouped = false;
         logger.warn({ err: message }, 'reading the outbox failed; trying again');
@@ -266,8 +267,4 @@ function fieldMap(info: unknown[]): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (let i = 0; i + 1 < info.length; i += 2) fields[String(info[i])] = info[i + 1];
   return fields;
-}
-
-function errorSummary(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -1,0 +1,105 @@
+import type { Redis } from 'ioredis';
+import type { AuditWrite } from '../access/audit-trail.js';
+import type { Reply } from '../commands/reply.js';
+import { RedisScript } from '../redis/redis-script.js';
+import type { ReplyAddress } from './reply-address.js';
+
+/**
+ * A reply waiting to be delivered: plain JSON. It may hold personal data, so it stays in Redis
+ * only until delivered (or given up on).
+ */
+export interface OutboxEntry {
+  /** The correlation id of the command or submission it answers. */
+  id: string;
+  replyTo: ReplyAddress;
+  reply: Reply;
+  /** When the adapter received the command, for the answer-latency metric. */
+  receivedAt?: number;
+  /** Deliveries tried so far. Default: 0. */
+  attempts?: number;
+}
+
+/** The Redis keys of the outbox under a prefix. */
+export function outboxKeys(prefix: string) {
+  return {
+    /** A stream of entries not yet delivered, read by the `deliverers` group. */
+    stream: `${prefix}:outbox`,
+    /** Entries waiting to be retried (after a 429 or a passing failure), scored by when. */
+    later: `${prefix}:outbox:later`,
+    /** The mark that lets a reply in once. */
+    once: (mark: string) => `${prefix}:outbox:once:${mark}`,
+  };
+}
+
+export const outboxGroup = 'deliverers';
+
+/** A mark lasts as long as a job can be re-run: a budget wait is at most a day. */
+const markMs = 25 * 3_600_000;
+
+/**
+ * The entry, its audit record and its once-mark, written together or not at all. Redis does not
+ * roll a script back when a command fails (out of memory, say), so the mark goes last and what
+ * went before is undone on failure: a refused put can simply be tried again.
+ * KEYS: outbox stream, mark, audit stream. ARGV: mark ms, entry, audit min id, audit record ('' for none).
+ * Returns 1 when put, 0 when the mark was already set.
+ */
+const putScript = new RedisScript(`
+if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+local id = redis.call('XADD', KEYS[1], '*', 'entry', ARGV[2])
+local audit
+if ARGV[4] ~= '' then
+  audit = redis.pcall('XADD', KEYS[3], 'MINID', '~', ARGV[3], '*', 'entry', ARGV[4])
+  if type(audit) == 'table' and audit.err then
+    redis.call('XDEL', KEYS[1], id)
+    return redis.error_reply(audit.err)
+  end
+end
+local marked = redis.pcall('SET', KEYS[2], '1', 'PX', ARGV[1])
+if type(marked) == 'table' and marked.err then
+  redis.call('XDEL', KEYS[1], id)
+  if audit then redis.call('XDEL', KEYS[3], audit) end
+  return redis.error_reply(marked.err)
+end
+return 1`);
+
+/**
+ * Where the worker leaves its replies for the bot process to deliver (see `startReplyDeliverer`).
+ * A worker may die at any moment; the post to Slack or Discord is not made by it, so a worker's
+ * death can neither lose a reply nor send one twice.
+ */
+export interface ReplyOutbox {
+  /**
+   * Leaves a reply, with its audit record when given. Only the first reply with a `once` mark
+   * (e.g. `answered:<id>`) goes in, so a job run again after a crash answers once. Resolves
+   * whether it went in; rejects, having written nothing, when Redis refused a write.
+   */
+  put(entry: OutboxEntry, once: string, audit?: AuditWrite): Promise<boolean>;
+  /** Replies not yet delivered: waiting, being delivered, or waiting for a retry. */
+  pending(): Promise<number>;
+}
+
+export function createReplyOutbox(redis: Redis, prefix: string): ReplyOutbox {
+  const keys = outboxKeys(prefix);
+  return {
+    async put(entry, once, audit) {
+      const added = await putScript.run(
+        redis,
+        [keys.stream, keys.once(once), audit?.stream ?? keys.stream],
+        [
+          markMs,
+          JSON.stringify(entry),
+          audit?.minId ?? '',
+          audit ? JSON.stringify(audit.entry) : '',
+        ],
+      );
+      return added === 1;
+    },
+    async pending() {
+      const [waiting, later] = await Promise.all([
+        redis.xlen(keys.stream),
+        redis.zcard(keys.later),
+      ]);
+      return waiting + later;
+    },
+  };
+}
