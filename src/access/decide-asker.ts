@@ -1,6 +1,5 @@
 import type { Member, NamedMembership } from '../club/domain.js';
 import type { Asker, ChatUser } from '../commands/chat-user.js';
-import { builtOnce } from '../commands/built-once.js';
 import { membersByGuid } from '../commands/members-by-guid.js';
 import { applyRoleRules, type AccessPolicy } from './access-policy.js';
 import { deriveRoles } from './derive-roles.js';
@@ -26,31 +25,13 @@ export function decideAsker(
   return { user, memberGuid: member?.guid, roles: applyRoleRules(user, derived, policy) };
 }
 
-/**
- * Active members by lower-cased email, built once per members list: the cache hands every read
- * the same list until it changes, so deciding an asker no longer scans the whole club.
- */
-const activeByEmail = builtOnce((members: readonly Member[]): ReadonlyMap<string, Member[]> => {
-  const index = new Map<string, Member[]>();
-  for (const member of members) {
-    if (!member.active || !member.email) continue;
-    const email = member.email.toLowerCase();
-    const found = index.get(email);
-    if (found) found.push(member);
-    else index.set(email, [member]);
-  }
-  return index;
-});
-
-function activeMembersWithEmail(members: readonly Member[], wanted: string): readonly Member[] {
-  return activeByEmail(members).get(wanted) ?? [];
-}
-
 function memberByEmail(members: readonly Member[], email: string | undefined): Member | undefined {
   if (!email) return undefined;
   const wanted = email.trim().toLowerCase();
   // A parent and a child sometimes share an address: link only when exactly one adult active member has it.
-  const matches = activeMembersWithEmail(members, wanted);
+  const matches = members.filter(
+    (member) => member.active && member.email?.toLowerCase() === wanted,
+  );
   if (matches.length === 1) return matches[0];
   return matches.find(
     (member) => member.isCoach || member.isVolunteer || member.isCommitteeMember || member.isParent,

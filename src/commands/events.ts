@@ -1,7 +1,6 @@
 import type { ClubEvent } from '../club/domain.js';
 import { clubToday, formatDay } from './club-time.js';
 import type { CommandDefinition } from './command.js';
-import { lastingReplyPer } from './lasting-section.js';
 import { dataAge } from './data-age.js';
 import type { Reply } from './reply.js';
 import { entryState, limitedTable, upcoming } from './upcoming.js';
@@ -34,9 +33,6 @@ export function eventsReply(events: readonly ClubEvent[], today: string): Reply 
   };
 }
 
-/** The day's reply, made once per events list and day: every /events that day shows the same. */
-const eventsReplyOn = lastingReplyPer(eventsReply);
-
 export const events = {
   kind: 'query',
   name: 'events',
@@ -47,6 +43,6 @@ export const events = {
   needsClub: true,
   async handle({ data, now, timezone }) {
     const all = await data.events();
-    return { ...eventsReplyOn(all.value, clubToday(now, timezone)), footer: dataAge([all], now) };
+    return { ...eventsReply(all.value, clubToday(now, timezone)), footer: dataAge([all], now) };
   },
 } satisfies CommandDefinition;

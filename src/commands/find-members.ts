@@ -1,5 +1,4 @@
 import type { Member } from '../club/domain.js';
-import { builtOnce } from './built-once.js';
 import { displayName } from './display-name.js';
 
 /**
@@ -12,21 +11,15 @@ import { displayName } from './display-name.js';
  */
 export function findMembers(members: readonly Member[], query: string): Member[] {
   const trimmed = query.trim();
-  const byGuid = byLowerGuid(members).get(trimmed.toLowerCase());
+  const byGuid = members.find((member) => member.guid.toLowerCase() === trimmed.toLowerCase());
   if (byGuid) return [byGuid];
   const wanted = nameWords(trimmed);
   if (wanted.length === 0) return [];
-  // An exact match has every typed word among its names: look only at the members who have the
-  // rarest of them (in list order, as a scan would find them).
-  const index = byNameWord(members);
-  const candidates = wanted
-    .map((word) => index.get(word) ?? [])
-    .reduce((fewest, next) => (next.length < fewest.length ? next : fewest));
-  const exact = candidates.filter((member) => matches(wanted, nameWordsOf(member), sameWord));
-  const found =
-    exact.length > 0
-      ? exact
-      : members.filter((member) => matches(wanted, nameWordsOf(member), nearWord));
+  const named = members.map((member) => ({ member, words: nameWordsOf(member) }));
+  const exact = named.filter(({ words }) => matches(wanted, words, sameWord));
+  const found = (
+    exact.length > 0 ? exact : named.filter(({ words }) => matches(wanted, words, nearWord))
+  ).map(({ member }) => member);
   return found.sort(
     (a, b) =>
       Number(b.active) - Number(a.active) || displayName(a).localeCompare(displayName(b), 'en-GB'),
@@ -44,32 +37,9 @@ export function nameWords(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Members by lower-case Guid, built once per members list (the cache hands out the same list). */
-const byLowerGuid = builtOnce(
-  (members: readonly Member[]): ReadonlyMap<string, Member> =>
-    new Map(members.map((member) => [member.guid.toLowerCase(), member])),
-);
-
-/** Members by each word of their names, in list order, built once per members list. */
-const byNameWord = builtOnce(
-  (members: readonly Member[]): ReadonlyMap<string, readonly Member[]> => {
-    const index = new Map<string, Member[]>();
-    for (const member of members) {
-      for (const word of new Set(nameWordsOf(member))) {
-        const having = index.get(word);
-        if (having) having.push(member);
-        else index.set(word, [member]);
-      }
-    }
-    return index;
-  },
-);
-
-// A member's name words, worked out once per member record: the cache hands out the same records
-// until the members change, and normalising every name on every lookup was most of a lookup.
-const nameWordsOf = builtOnce((member: Member): readonly string[] =>
-  nameWords([member.firstName, member.knownAs ?? '', member.lastName].join(' ')),
-);
+function nameWordsOf(member: Member): string[] {
+  return nameWords([member.firstName, member.knownAs ?? '', member.lastName].join(' '));
+}
 
 /** Every typed word matches a different word of the member's names. */
 function matches(

@@ -1,7 +1,6 @@
 import type { Meet } from '../club/domain.js';
 import { clubToday, formatDay } from './club-time.js';
 import type { CommandDefinition } from './command.js';
-import { lastingReplyPer } from './lasting-section.js';
 import { dataAge } from './data-age.js';
 import type { Reply } from './reply.js';
 import { entryState, limitedTable, upcoming } from './upcoming.js';
@@ -34,9 +33,6 @@ export function meetsReply(meets: readonly Meet[], today: string): Reply {
   };
 }
 
-/** The day's reply, made once per meets list and day: every /meets that day shows the same. */
-const meetsReplyOn = lastingReplyPer(meetsReply);
-
 export const meets = {
   kind: 'query',
   name: 'meets',
@@ -47,6 +43,6 @@ export const meets = {
   needsClub: true,
   async handle({ data, now, timezone }) {
     const all = await data.meets();
-    return { ...meetsReplyOn(all.value, clubToday(now, timezone)), footer: dataAge([all], now) };
+    return { ...meetsReply(all.value, clubToday(now, timezone)), footer: dataAge([all], now) };
   },
 } satisfies CommandDefinition;

@@ -5,15 +5,11 @@ import { dataAge } from './data-age.js';
 import { inTimetableOrder, matchSessions, type SessionMatch } from './match-sessions.js';
 import type { Reply, ReplyAction, ReplySection } from './reply.js';
 import { sessionRoster, type RosterSwimmer, type SessionRoster } from './session-roster.js';
-import { concatMap } from './concat-map.js';
-import { lastingSection } from './lasting-section.js';
 
 /**
  * Most swimmers of one roster a reply lists; a longer roster is listed this many at a time, A–Z,
  * with buttons for the next and previous page. Fifty is a full pool session, so a club's usual
- * rosters are shown whole; without a bound the reply grew with the club (a seeded club of 5,000
- * has 365 swimmers a session, 1,700 on a Tuesday: five Slack messages or a dozen Discord pages
- * nobody reads, and an audit entry naming every one of them), and so did the time to answer it.
+ * rosters are shown whole, and a huge one is not a wall of messages nobody reads.
  */
 export const rosterPageSize = 50;
 
@@ -55,13 +51,12 @@ export function sessionReply(
   const shown = rosters.map(({ session, roster }) => rosterPage(session, roster, shownPage));
   return {
     title: `Sessions: ${match.label}${pages > 1 ? ` (page ${shownPage} of ${pages})` : ''}`,
-    sections: concatMap(shown, (page) => page.sections),
+    sections: shown.flatMap((page) => page.sections),
     visibility: 'asker',
     personalData: true,
     actions: pageActions(when, shownPage, pages),
     audit: {
-      // The same list each time these pages are shown together, so its JSON is made once.
-      members: membersOnPages(shown),
+      members: [...new Set(shown.flatMap((page) => page.members))],
       fieldGroups: ['roster'],
     },
   };
@@ -87,59 +82,13 @@ interface RosterPage {
   members: readonly string[];
 }
 
-/** Each roster's details and pages, made once per roster (per session and members list). */
-const rosterPages = new WeakMap<
-  SessionRoster,
-  { details: ReplySection; pages: Map<number, RosterPage> }
->();
-
-/**
- * A session's details and page `page` of its roster: the same sections and list for every command
- * showing them until the session or the members change, the sections marked lasting so the worker
- * encodes them once.
- */
+/** A session's details and page `page` of its roster. */
 function rosterPage(session: ClubSession, roster: SessionRoster, page: number): RosterPage {
-  let held = rosterPages.get(roster);
-  if (held === undefined) {
-    held = { details: lastingSection(detailsSection(session, roster)), pages: new Map() };
-    rosterPages.set(roster, held);
-  }
-  let shown = held.pages.get(page);
-  if (shown === undefined) {
-    const swimmers = pageOf(roster.swimmers, page);
-    shown = {
-      sections: [held.details, lastingSection(rosterSection(roster, swimmers, page))],
-      members: [...new Set(swimmers.map((swimmer) => swimmer.guid))],
-    };
-    held.pages.set(page, shown);
-  }
-  return shown;
-}
-
-/** A node of {@link membersOnPages}'s memo: the pages shown so far, and those shown after them. */
-interface PagesShown {
-  after: WeakMap<RosterPage, PagesShown>;
-  members?: readonly string[];
-}
-const pagesShown: PagesShown = { after: new WeakMap() };
-
-/**
- * The Guids on `pages`, each once: one list per set of pages shown together (a day's sessions are
- * asked for again and again), kept while the pages live.
- */
-function membersOnPages(pages: readonly RosterPage[]): readonly string[] {
-  if (pages.length === 1) return pages[0]!.members;
-  let node = pagesShown;
-  for (const page of pages) {
-    let next = node.after.get(page);
-    if (next === undefined) {
-      next = { after: new WeakMap() };
-      node.after.set(page, next);
-    }
-    node = next;
-  }
-  node.members ??= [...new Set(concatMap(pages, (page) => page.members))];
-  return node.members;
+  const swimmers = pageOf(roster.swimmers, page);
+  return {
+    sections: [detailsSection(session, roster), rosterSection(roster, swimmers, page)],
+    members: swimmers.map((swimmer) => swimmer.guid),
+  };
 }
 
 function detailsSection(session: ClubSession, roster: SessionRoster): ReplySection {

@@ -1,7 +1,6 @@
 import type { ClubSession, Weekday } from '../club/domain.js';
 import { weekdays } from '../club/domain.js';
 import type { CommandDefinition } from './command.js';
-import { lastingReplyPer } from './lasting-section.js';
 import { dataAge } from './data-age.js';
 import { inTimetableOrder } from './match-sessions.js';
 import type { Reply } from './reply.js';
@@ -49,9 +48,6 @@ export function sessionsReply(sessions: readonly ClubSession[], weekday?: Weekda
   };
 }
 
-/** The timetable, or a day of it, made once per sessions list and day asked for. */
-const timetableReply = lastingReplyPer(sessionsReply);
-
 export const sessions = {
   kind: 'query',
   name: 'sessions',
@@ -70,6 +66,6 @@ export const sessions = {
   async handle({ options, data, now }) {
     const all = await data.sessions();
     const weekday = weekdays.find((day) => day === options.weekday);
-    return { ...timetableReply(all.value, weekday), footer: dataAge([all], now) };
+    return { ...sessionsReply(all.value, weekday), footer: dataAge([all], now) };
   },
 } satisfies CommandDefinition;

@@ -3,39 +3,14 @@ import type { CommandDefinition } from './command.js';
 import { dataAge } from './data-age.js';
 import { displayName } from './display-name.js';
 import type { Reply, ReplySection } from './reply.js';
-import { lastingSection } from './lasting-section.js';
-import { builtOnce } from './built-once.js';
-import { concatMap } from './concat-map.js';
 
-/** A category as listed and matched: its people's lines, and the lower-case texts a filter finds. */
-interface ListedCategory {
-  name: string;
-  people: { line: string; texts: string[] }[];
-  /** The whole category as a reply shows it. */
-  section: ReplySection;
-}
-
-/**
- * Each category's lines and texts, made once per who's who list: a filter looked at every
- * person's name, first name and notes, lower-cased again on every command.
- */
-const listedCategory = builtOnce((category: WhosWhoCategory): ListedCategory => {
-  const people = category.members.map((person) => {
-    const name = displayName(person);
-    return {
-      line: person.notes ? `${name} (${person.notes})` : name,
-      texts: [name, person.firstName, person.notes ?? ''].map((text) => text.toLowerCase()),
-    };
-  });
+/** A person's line, and the lower-case texts a filter looks in. */
+function listed(person: WhosWhoCategory['members'][number]) {
+  const name = displayName(person);
   return {
-    name: category.category.toLowerCase(),
-    people,
-    section: lastingSection(listSection(category, people)),
+    line: person.notes ? `${name} (${person.notes})` : name,
+    texts: [name, person.firstName, person.notes ?? ''].map((text) => text.toLowerCase()),
   };
-});
-
-function listSection(category: WhosWhoCategory, people: readonly { line: string }[]): ReplySection {
-  return { kind: 'list', title: category.category, items: people.map((person) => person.line) };
 }
 
 /** Pure: who's who, narrowed to categories or people matching `filter` (case-insensitive). */
@@ -44,14 +19,14 @@ export function whosWhoReply(
   filter: string | undefined,
 ): Reply {
   const wanted = filter?.trim().toLowerCase() ?? '';
-  const sections = concatMap(categories, (category) => {
-    const listed = listedCategory(category);
-    if (listed.people.length === 0) return [];
-    if (wanted === '' || listed.name.includes(wanted)) return [listed.section];
-    const people = listed.people.filter((person) =>
-      person.texts.some((text) => text.includes(wanted)),
-    );
-    return people.length === 0 ? [] : [listSection(category, people)];
+  const sections = categories.flatMap((category): ReplySection[] => {
+    const people = category.members.map(listed);
+    const whole = wanted === '' || category.category.toLowerCase().includes(wanted);
+    const shown = whole
+      ? people
+      : people.filter((person) => person.texts.some((text) => text.includes(wanted)));
+    if (shown.length === 0) return [];
+    return [{ kind: 'list', title: category.category, items: shown.map((person) => person.line) }];
   });
   if (sections.length === 0) {
     const known = categories.map((category) => category.category).join(', ');

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isLastingSection } from '../../src/commands/lasting-section.js';
 import { replyToPlainText } from '../../src/commands/reply.js';
 import { memoryClubData } from '../support/memory-club-data.js';
 import { askerWith, run } from './command-context.js';
@@ -54,22 +53,5 @@ describe('/sessions', () => {
       options: { weekday: 'Sunday' },
     });
     expect(replyToPlainText(reply)).toContain('No sessions run on Sunday.');
-  });
-
-  it('when the timetable or a day of it is asked again from the same list, then it is the same lasting sections', async () => {
-    const club = memoryClubData({ sameLists: true });
-    const ask = (weekday?: string) =>
-      run('sessions', {
-        data: club.data,
-        asker: anyone,
-        ...(weekday ? { options: { weekday } } : {}),
-      });
-    const week = await ask();
-    const tuesday = await ask('Tuesday');
-    expect(week.sections?.every(isLastingSection)).toBe(true);
-    expect((await ask()).sections).toBe(week.sections);
-    expect((await ask('Tuesday')).sections).toBe(tuesday.sections);
-    expect(tuesday.sections).not.toBe(week.sections);
-    expect(replyToPlainText(tuesday)).toContain('Tuesday');
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WhosWhoCategory } from '../../src/club/domain.js';
 import { displayName } from '../../src/commands/display-name.js';
-import { isLastingSection } from '../../src/commands/lasting-section.js';
 import { whosWhoReply } from '../../src/commands/whoswho.js';
 import { memoryClubData } from '../support/memory-club-data.js';
 
@@ -99,15 +98,5 @@ describe("who's who", () => {
       const found = listed(seeded, word).map(([title, items]) => [title, items?.length]);
       expect(found, word).toEqual(expected);
     }
-  });
-
-  it('shows a whole category as the same lasting section each time, and a narrowed one as its own', () => {
-    const [welfare, coaches] = whosWhoReply(whosWho, undefined).sections ?? [];
-    const again = whosWhoReply(whosWho, 'coaches').sections ?? [];
-    expect(again[0]).toBe(coaches);
-    expect(welfare && isLastingSection(welfare)).toBe(true);
-    const [narrowed] = whosWhoReply(whosWho, 'okafor').sections ?? [];
-    expect(narrowed).not.toBe(welfare);
-    expect(narrowed && isLastingSection(narrowed)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { deepFreeze } from '../../src/cache/read-cache.js';
 import {
   decodeAll,
   decodeEvent,
@@ -35,11 +36,6 @@ export interface MemoryClubDataOptions {
   today?: string;
   /** When every collection was "fetched" (epoch ms). Default 09:00 UTC on `today`. */
   fetchedAt?: number;
-  /**
-   * Hand the same lists on every read, as the read cache does until they change. Default: a copy
-   * on every read, so a handler that changes what it read shows in the next read.
-   */
-  sameLists?: boolean;
 }
 
 /** The seeded club's records, decoded as the cache would hold them. */
@@ -89,7 +85,8 @@ export function memoryClubData(options: MemoryClubDataOptions = {}): MemoryClubD
   const sensitiveReads: string[] = [];
   const cached = <T>(value: T): Promise<Cached<T>> =>
     Promise.resolve({
-      value: options.sameLists ? value : structuredClone(value),
+      // Frozen, as the read cache hands them: a handler that changes what it read fails loudly.
+      value: deepFreeze(structuredClone(value)),
       fetchedAt,
       stale: false,
     });

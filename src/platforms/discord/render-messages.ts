@@ -10,7 +10,6 @@ import type { Reply, ReplyAction } from '../../commands/reply.js';
 import { encodeCustomId } from './custom-ids.js';
 import { escapeMentions } from './escape-discord-text.js';
 import { renderEmbeds, truncate } from './render-embeds.js';
-import { concatMap } from '../../commands/concat-map.js';
 
 /** A message body as Discord's REST API takes it (interaction edits, follow-ups, channel posts). */
 export interface DiscordMessage {
@@ -66,7 +65,7 @@ function actionButtonRows(
   buttonId: RenderMessagesOptions['buttonId'],
   rows: number,
 ): APIActionRowComponent<APIButtonComponentWithCustomId>[] {
-  const buttons = concatMap(actions, (action): APIButtonComponentWithCustomId[] => {
+  const buttons = actions.flatMap((action): APIButtonComponentWithCustomId[] => {
     const customId = buttonId?.(action);
     if (customId === undefined) return [];
     return [
