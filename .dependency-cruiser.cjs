@@ -19,9 +19,13 @@ module.exports = {
     {
       name: 'platforms-do-not-call-the-club',
       severity: 'error',
-      comment: 'The worker owns every club-service call; adapters only enqueue.',
+      comment:
+        'The worker owns every club-service call; adapters only enqueue. Platforms may read the club\'s domain types, nothing that makes a call.',
       from: { path: '^src/platforms/' },
-      to: { path: '^src/club/client' },
+      to: {
+        path: '^src/(club/|app/club-services\\.ts$|cache/cached-club-data\\.ts$)',
+        pathNot: '^src/club/domain\\.ts$',
+      },
     },
     {
       name: 'no-test-code-in-src',
