@@ -54,8 +54,8 @@ export function createLogger(
     {
       level: options.level ?? 'info',
       base: options.component ? { component: options.component } : {},
-      // A walk over the line's own keys instead of pino's `redact` paths: the 90 wildcard paths
-      // cost about 0.2 ms a line, a third of a cached command's work (see the README's Performance).
+      // A walk over the line's keys rather than pino's `redact` paths: it finds a redacted key at
+      // any depth, where paths must name every place one might appear.
       formatters: { log: (line) => redactedCopy(line, 0) as Record<string, unknown> },
     },
     destination,
@@ -64,10 +64,7 @@ export function createLogger(
 
 /**
  * A file descriptor written synchronously: each line is out before the code after it runs, so a
- * crash loses none, and it costs less than pino's default (a write handed to libuv's thread pool
- * for every line): the worker's CPU per command fell from 0.121 to 0.114 ms, lower in 7 of 8
- * alternating B3 runs. A line is a few hundred bytes, a few per command: a blocked standard
- * output would stall the process, as Node's own `console.log` to a pipe does.
+ * crash loses none. A blocked standard output would stall the process, as `console.log` does.
  */
 export function synchronousDestination(fd: number): DestinationStream {
   return pino.destination({ dest: fd, sync: true });

@@ -33,11 +33,10 @@ interface PathEntry {
 }
 
 /**
- * Routes a request to an operation of the document. openapi-backend's own router rebuilds its
- * operation list and regular expressions on every call (about 0.3 ms); this table is built once,
- * from the same operations, and answers in microseconds. A trailing slash is ignored.
+ * The operations of the document, and a router to them: built once from the same operations
+ * openapi-backend reads, it tells a wrong method (405) from an unknown path (404). A trailing
+ * slash is ignored.
  */
-/** The operations of the document, and a router to them. */
 export interface RouteTable {
   routes: readonly Route[];
   match(method: string, path: string): RouteMatch;

@@ -94,16 +94,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   const calls = createCallLog();
 
   const plain = createRecordSerialiser();
-  const quirky = new Map<ServedCollection, RecordSerialiser>();
-  const serialiser = (collection: ServedCollection): RecordSerialiser => {
-    if (!options.quirks) return plain;
-    let found = quirky.get(collection);
-    if (!found) {
-      found = createRecordSerialiser(applyQuirks(collection, contract.fields));
-      quirky.set(collection, found);
-    }
-    return found;
-  };
+  const serialiser = (collection: ServedCollection): RecordSerialiser =>
+    options.quirks ? createRecordSerialiser(applyQuirks(collection, contract.fields)) : plain;
   const handlers = createOperationHandlers({
     store,
     serialiser,
