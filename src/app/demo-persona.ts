@@ -1,4 +1,5 @@
-import { decodeAll, decodeMember, decodeRole } from '../club/decode-records.js';
+import { decodeAll, decodeRole } from '../club/decode-records.js';
+import { decodeMember } from '../club/decode-member.js';
 import { displayName } from '../commands/display-name.js';
 
 /** Who the demo's person is: the seeded club's welfare officer, so every command has data to show. */

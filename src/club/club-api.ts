@@ -12,14 +12,13 @@ import {
   decodeGroup,
   decodeIncident,
   decodeMeet,
-  decodeMember,
-  decodeMemberSensitive,
   decodeRole,
   decodeSession,
   decodeTrialRequest,
   decodeWaitingListPerson,
   decodeWhosWho,
 } from './decode-records.js';
+import { decodeMember, decodeMemberSensitive } from './decode-member.js';
 import type {
   ClubEvent,
   ClubSession,

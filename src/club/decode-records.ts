@@ -4,10 +4,7 @@ import type {
   ClubSession,
   Incident,
   Meet,
-  Member,
-  MemberSensitive,
   NamedMembership,
-  PersonName,
   TrialRequest,
   WaitingListPerson,
   Weekday,
@@ -22,87 +19,12 @@ import {
   isWireRecord,
   numeric,
   records,
+  required,
+  UndecodableRecordError,
   text,
   type WireRecord,
 } from './wire-fields.js';
-
-/** Thrown when a record lacks what makes it usable (a Guid, a name); the caller skips it. */
-export class UndecodableRecordError extends Error {}
-
-function required(value: string | undefined, what: string): string {
-  if (value === undefined) throw new UndecodableRecordError(`a record without ${what}`);
-  return value;
-}
-
-const firstNames = ['Firstname', 'FirstName', 'firstname', 'firstName'];
-const lastNames = ['Lastname', 'LastName', 'lastname', 'lastName'];
-
-function personName(record: WireRecord): PersonName {
-  return {
-    guid: text(record, 'Guid'),
-    firstName: text(record, ...firstNames) ?? '',
-    knownAs: text(record, 'KnownAs', 'Knownas'),
-    lastName: text(record, ...lastNames) ?? '',
-  };
-}
-
-export function decodeMember(record: WireRecord): Member {
-  const emergencyContacts = [1, 2].flatMap((n) => {
-    const name = text(record, `EmergencyContactPerson${n}`);
-    const phone = text(record, `EmergencyContactPhone${n}`);
-    return name || phone ? [{ name: name ?? '', phone: phone ?? '' }] : [];
-  });
-  return {
-    guid: required(text(record, 'Guid'), 'a Guid'),
-    memberId: text(record, 'MemberID', 'MemberId'),
-    firstName: text(record, ...firstNames) ?? '',
-    knownAs: text(record, 'KnownAs', 'Knownas'),
-    lastName: text(record, ...lastNames) ?? '',
-    email: text(record, 'Email'),
-    mobilePhone: text(record, 'MobilePhone'),
-    homePhone: text(record, 'HomePhone'),
-    dateOfBirth: date(record, 'DOB', 'Dob', 'DateOfBirth'),
-    gender: gender(record),
-    primaryContactName: text(record, 'PrimaryContactName'),
-    relationshipToMember: text(record, 'RelationshipToMember'),
-    address: ['Address1', 'Address2', 'Address3', 'Address4', 'Address5']
-      .map((key) => text(record, key))
-      .filter((line): line is string => line !== undefined),
-    town: text(record, 'Town', 'City'),
-    county: text(record, 'County'),
-    postcode: text(record, 'Postcode', 'PostCode'),
-    emergencyContacts,
-    // A record without Active is taken as active: the spec does not require the field.
-    active: record.Active === undefined || record.Active === null ? true : flag(record, 'Active'),
-    isSwimmer: flag(record, 'IsASwimmer'),
-    isVolunteer: flag(record, 'IsAVolunteer'),
-    isCoach: flag(record, 'IsACoach'),
-    isParent: flag(record, 'IsAParent'),
-    isCommitteeMember: flag(record, 'CommitteeMember'),
-    inWhosWho: flag(record, 'InWhosWho'),
-    asaNumber: text(record, 'ASANumber', 'AsaNumber'),
-    asaCategory: text(record, 'AsaCategory', 'ASACategory'),
-    jobTitle: text(record, 'JobTitle'),
-    parents: guids(record, 'Parents'),
-    swimmers: guids(record, 'Swimmers'),
-  };
-}
-
-export function decodeMemberSensitive(record: WireRecord): MemberSensitive {
-  return {
-    medicalHistory: text(record, 'MedicalHistory'),
-    allergies: text(record, 'Allergies'),
-    disabilityDetails: text(record, 'DisabilityDetails'),
-    doctor: text(record, 'Doctor'),
-    doctorAddress: text(record, 'DoctorAddress'),
-    doctorPhone: text(record, 'DoctorPhone'),
-    dbsDate: date(record, 'DBSDate', 'DbsDate'),
-    dbsRenewalDate: date(record, 'DBSRenewalDate', 'DbsRenewalDate'),
-    dbsCertificateNumber: text(record, 'DBSCertificateNumber', 'DbsCertificateNumber'),
-    safeguardingDate: date(record, 'SafeguardingDate'),
-    safeguardingRenewalDate: date(record, 'SafeguardingRenewalDate'),
-  };
-}
+import { firstNames, lastNames, personName } from './decode-member.js';
 
 const weekdayAliases: Record<string, Weekday> = {
   weds: 'Wednesday',

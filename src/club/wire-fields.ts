@@ -91,3 +91,11 @@ export function gender(record: WireRecord): 'M' | 'F' | undefined {
   if (value === 'F' || value === 'FEMALE') return 'F';
   return undefined;
 }
+
+/** Thrown when a record lacks what makes it usable (a Guid, a name); the caller skips it. */
+export class UndecodableRecordError extends Error {}
+
+export function required(value: string | undefined, what: string): string {
+  if (value === undefined) throw new UndecodableRecordError(`a record without ${what}`);
+  return value;
+}

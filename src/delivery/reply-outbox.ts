@@ -76,7 +76,29 @@ export interface ReplyOutbox {
   put(entry: OutboxEntry, once: string, audit?: AuditWrite): Promise<boolean>;
   /** Replies not yet delivered: waiting, being delivered, or waiting for a retry. */
   pending(): Promise<number>;
+  /** The entry in a stream record's fields, or undefined when it cannot be read. */
+  read(fields: readonly string[]): OutboxEntry | undefined;
+  /** Done with a delivery: acknowledged and deleted, and kept for a retry at `retry.at` if given. */
+  finish(streamId: string, retry?: { entry: OutboxEntry; at: number }): Promise<void>;
+  /** Moves retries that are due at `now` back into the stream. */
+  promoteDue(now: number): Promise<void>;
 }
+
+/** Moves retries that are due back into the stream. */
+const promoteDue = new RedisScript(`
+local due = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1], 'LIMIT', 0, 100)
+for _, member in ipairs(due) do
+  redis.call('XADD', KEYS[1], '*', 'entry', member)
+  redis.call('ZREM', KEYS[2], member)
+end
+return #due`);
+
+/** Done with an entry: acknowledged and deleted, and put in the retry set when ARGV[3..4] say when. */
+const finishScript = new RedisScript(`
+if ARGV[3] then redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4]) end
+redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
+redis.call('XDEL', KEYS[1], ARGV[2])
+return 1`);
 
 export function createReplyOutbox(redis: Redis, prefix: string): ReplyOutbox {
   const keys = outboxKeys(prefix);
@@ -93,6 +115,25 @@ export function createReplyOutbox(redis: Redis, prefix: string): ReplyOutbox {
         ],
       );
       return added === 1;
+    },
+    read(fields) {
+      const index = fields.indexOf('entry');
+      try {
+        const entry = JSON.parse(fields[index + 1] ?? '') as OutboxEntry;
+        return entry && typeof entry.id === 'string' && entry.replyTo && entry.reply
+          ? entry
+          : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async finish(streamId, retry) {
+      // The stream id keeps two retries of the same reply apart in the set.
+      const later = retry ? [retry.at, JSON.stringify({ ...retry.entry, retryOf: streamId })] : [];
+      await finishScript.run(redis, [keys.stream, keys.later], [outboxGroup, streamId, ...later]);
+    },
+    async promoteDue(now) {
+      await promoteDue.run(redis, [keys.stream, keys.later], [now]);
     },
     async pending() {
       const [waiting, later] = await Promise.all([

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
-import { RedisScript } from '../redis/redis-script.js';
 import type { Platform } from '../commands/chat-user.js';
 import type { Logger } from '../log.js';
 import type { ReplyAddress } from './reply-address.js';
-import type { OutboxEntry } from './reply-outbox.js';
-import { outboxGroup, outboxKeys } from './reply-outbox.js';
+import { createReplyOutbox, outboxGroup, outboxKeys, type OutboxEntry } from './reply-outbox.js';
 import { DeliveryError, type ReplySink } from './reply-sink.js';
 import { describeError } from '../errors.js';
 
@@ -44,22 +42,6 @@ export interface ReplyDeliverer {
   stop(): Promise<void>;
 }
 
-/** Moves retries that are due back into the stream. */
-const promoteDue = new RedisScript(`
-local due = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1], 'LIMIT', 0, 100)
-for _, member in ipairs(due) do
-  redis.call('XADD', KEYS[1], '*', 'entry', member)
-  redis.call('ZREM', KEYS[2], member)
-end
-return #due`);
-
-/** Done with an entry: acknowledged and deleted, and put in the retry set when ARGV[3..4] say when. */
-const finishScript = new RedisScript(`
-if ARGV[3] then redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4]) end
-redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
-redis.call('XDEL', KEYS[1], ARGV[2])
-return 1`);
-
 type StreamEntry = [id: string, fields: string[]];
 
 /**
@@ -95,10 +77,9 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
     }
   }
 
-  async function finish(streamId: string, retry?: { entry: OutboxEntry; at: number }) {
-    const later = retry ? [retry.at, JSON.stringify({ ...retry.entry, retryOf: streamId })] : [];
-    await finishScript.run(redis, [keys.stream, keys.later], [outboxGroup, streamId, ...later]);
-  }
+  const outbox = createReplyOutbox(redis, options.prefix);
+  const finish = (streamId: string, retry?: { entry: OutboxEntry; at: number }) =>
+    outbox.finish(streamId, retry);
 
   async function deliverOne(streamId: string, entry: OutboxEntry): Promise<void> {
     const platform = entry.replyTo.platform;
@@ -146,7 +127,7 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
 
   function start(streamId: string, fields: string[]): void {
     if (inFlight.has(streamId)) return;
-    const entry = parseEntry(fields);
+    const entry = outbox.read(fields);
     if (!entry) {
       logger.error({ streamId }, 'unreadable outbox entry; dropped');
       void finish(streamId).catch(() => undefined);
@@ -197,7 +178,7 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
           await ensureGroup();
           grouped = true;
         }
-        await promoteDue.run(reader, [keys.stream, keys.later], [Date.now()]);
+        await outbox.promoteDue(Date.now());
         if (Date.now() - lastClaimAt > Math.min(claimIdleMs, 10_000)) {
           lastClaimAt = Date.now();
           await claimAbandoned();
@@ -236,18 +217,6 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
       await Promise.allSettled(inFlight.values());
     },
   };
-}
-
-function parseEntry(fields: string[]): OutboxEntry | undefined {
-  const index = fields.indexOf('entry');
-  try {
-    const entry = JSON.parse(fields[index + 1] ?? '') as OutboxEntry;
-    return entry && typeof entry.id === 'string' && entry.replyTo && entry.reply
-      ? entry
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The conversation a reply goes to, to keep one conversation's replies in order. */

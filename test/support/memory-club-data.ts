@@ -5,14 +5,13 @@ import {
   decodeGroup,
   decodeIncident,
   decodeMeet,
-  decodeMember,
-  decodeMemberSensitive,
   decodeRole,
   decodeSession,
   decodeTrialRequest,
   decodeWaitingListPerson,
   decodeWhosWho,
 } from '../../src/club/decode-records.js';
+import { decodeMember, decodeMemberSensitive } from '../../src/club/decode-member.js';
 import type {
   ClubEvent,
   ClubSession,

@@ -1,4 +1,4 @@
-import type { SeedUser } from './records.js';
+import type { SeedUser } from './seed-user.js';
 import type { Squad } from './squads.js';
 
 /** Why the person was created; a parent may also swim, volunteer or sit on the committee. */

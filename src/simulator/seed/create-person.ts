@@ -5,7 +5,8 @@ import { FAMOUS_NAMES } from './famous-names.js';
 import { FEMALE_FIRST_NAMES, KNOWN_AS, MALE_FIRST_NAMES, SURNAMES } from './names.js';
 import { fictionalLandline, fictionalMobile } from './phone-numbers.js';
 import type { HomeAddress } from './places.js';
-import type { Gender, SeedUser } from './records.js';
+import type { Gender } from './records.js';
+import type { SeedUser } from './seed-user.js';
 import type { SeedContext } from './seed-context.js';
 import { blankUser } from './user-fields.js';
 

@@ -19,10 +19,10 @@ import type {
   SeedIncident,
   SeedMeet,
   SeedTrialRequest,
-  SeedUser,
   SeedWaitingListPerson,
   SeedWhosWho,
 } from './records.js';
+import type { SeedUser } from './seed-user.js';
 import { createSeedContexts } from './seed-context.js';
 import { compactUser } from './user-fields.js';
 

@@ -5,7 +5,8 @@ import { FIXTURE_MEMBER } from './fixture-member.js';
 import { SURNAMES } from './names.js';
 import { fictionalLandline, fictionalMobile } from './phone-numbers.js';
 import { fictionalAddress, PRIMARY_SCHOOLS, SECONDARY_SCHOOLS } from './places.js';
-import type { Gender, SeedUser } from './records.js';
+import type { Gender } from './records.js';
+import type { SeedUser } from './seed-user.js';
 import type { SeedContext } from './seed-context.js';
 
 /** How many of each a household brings to the club. */

@@ -1,5 +1,5 @@
 import { addYears, formatDay } from './dates.js';
-import type { SeedUser } from './records.js';
+import type { SeedUser } from './seed-user.js';
 import type { SeedContext } from './seed-context.js';
 
 /** DBS checks and safeguarding courses are renewed every three years. */

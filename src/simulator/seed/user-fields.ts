@@ -1,4 +1,4 @@
-import type { SeedUser } from './records.js';
+import type { SeedUser } from './seed-user.js';
 
 /**
  * A new member record with every User field present, in the spec's order: required ones blank,

@@ -10,8 +10,8 @@ import {
   MEET_TYPES,
   POOLS,
   WEEK_DAYS,
-  type SeedUser,
 } from '../../../src/simulator/seed/records.js';
+import type { SeedUser } from '../../../src/simulator/seed/seed-user.js';
 
 const TODAY = '2026-03-10';
 const club = (members: number, seed = 7): SeededClub =>
