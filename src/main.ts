@@ -43,6 +43,12 @@ async function main(): Promise<number> {
     throw error;
   }
   const logger = createLogger({ level: config.LOG_LEVEL, component: role });
+  if (!config.CLUB_DATA_KEY) {
+    logger.fatal(
+      'CLUB_DATA_KEY is not set. The bot seals personal data in Redis with it: run `npm run setup:key` and set CLUB_DATA_KEY to the key it prints.',
+    );
+    return 1;
+  }
   let policy;
   try {
     policy = loadAccessPolicy(config.ACCESS_POLICY, registry);
@@ -139,6 +145,7 @@ async function main(): Promise<number> {
     const deliverer = startReplyDeliverer({
       redis: services.redis,
       prefix: services.prefix,
+      sealer: services.sealer,
       sinks,
       logger,
       onDelivered: (event) => metrics.replyDelivered(event),

@@ -47,7 +47,11 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
     BENCH_PREFIX: noopPrefix,
     BENCH_CONCURRENCY: String(concurrency),
   });
-  const noopQueue = createClubQueue({ connection: bot.services.redis, prefix: noopPrefix });
+  const noopQueue = createClubQueue({
+    connection: bot.services.redis,
+    prefix: noopPrefix,
+    sealer: bot.services.sealer,
+  });
   try {
     await bot.warmCache();
     const planned = planCommands(bot.club, 500, readShares, seededRandom(3));

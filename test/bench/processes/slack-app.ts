@@ -51,6 +51,7 @@ if (process.env.BENCH_APP === 'bare') {
     startReplyDeliverer({
       redis: services.redis,
       prefix: services.prefix,
+      sealer: services.sealer,
       logger,
       sinks: {
         slack: createSlackReplySink({

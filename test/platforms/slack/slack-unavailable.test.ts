@@ -1,3 +1,4 @@
+import { testSealer } from '../../support/data-key.js';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,7 +48,7 @@ function deadRedis(): Redis {
 async function adapterWithRedisDown(adapterRedis: Redis, ackDeadlineMs?: number): Promise<string> {
   const dead = deadRedis();
   const prefix = uniquePrefix('down');
-  const queue = createClubQueue({ connection: dead, prefix });
+  const queue = createClubQueue({ connection: dead, prefix, sealer: testSealer });
   queue.queue.on('error', () => undefined);
   queues.push(queue);
   const dispatcher = createDispatcher({
@@ -55,7 +56,7 @@ async function adapterWithRedisDown(adapterRedis: Redis, ackDeadlineMs?: number)
     policy: defaultAccessPolicy,
     queue,
     peekAsker: createAskerPeek({
-      cache: createReadCache({ redis: dead, prefix }),
+      cache: createReadCache({ redis: dead, prefix, sealer: testSealer }),
       policy: defaultAccessPolicy,
     }),
     timezone: 'Europe/London',
