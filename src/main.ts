@@ -115,7 +115,7 @@ async function main(): Promise<number> {
     const sinks: Partial<Record<Platform, ReplySink>> = {};
     if (slackConfigured) {
       // Platforms load only when configured: a Slack-only bot never loads discord.js (about 48 MB).
-      const { createSlackReplySink } = await import('./platforms/slack/slack-reply-sink.js');
+      const { createSlackReplySink } = await import('./platforms/slack/reply-sink.js');
       sinks.slack = createSlackReplySink({
         botToken: config.SLACK_BOT_TOKEN!,
         slackApiUrl: config.SLACK_API_URL,
@@ -126,8 +126,7 @@ async function main(): Promise<number> {
       });
     }
     if (discordConfigured) {
-      const { createDiscordReplySink } =
-        await import('./platforms/discord/start-discord-adapter.js');
+      const { createDiscordReplySink } = await import('./platforms/discord/app.js');
       sinks.discord = createDiscordReplySink({
         apiUrl: config.DISCORD_API_URL,
         token: config.DISCORD_TOKEN,
@@ -174,7 +173,7 @@ async function main(): Promise<number> {
       );
     }
     if (discordConfigured) {
-      const { startDiscordAdapter } = await import('./platforms/discord/start-discord-adapter.js');
+      const { startDiscordAdapter } = await import('./platforms/discord/app.js');
       const discord = await startDiscordAdapter({
         token: config.DISCORD_TOKEN!,
         applicationId: config.DISCORD_APPLICATION_ID!,

@@ -7,8 +7,8 @@ import {
   createDiscordReplySink,
   startDiscordAdapter,
   type DiscordAdapter,
-} from '../../src/platforms/discord/start-discord-adapter.js';
-import { createSlackReplySink } from '../../src/platforms/slack/slack-reply-sink.js';
+} from '../../src/platforms/discord/app.js';
+import { createSlackReplySink } from '../../src/platforms/slack/reply-sink.js';
 import {
   startSlackAdapter,
   type RunningSlackAdapter,

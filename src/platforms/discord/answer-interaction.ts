@@ -7,9 +7,9 @@ import {
 } from 'discord.js';
 import { textReply, type Reply } from '../../commands/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
-import type { InteractionState } from './interaction-state.js';
-import type { DiscordMessage } from './render-messages.js';
-import { renderReply } from './render-reply.js';
+import type { InteractionState } from './state.js';
+import type { DiscordMessage } from './render-reply.js';
+import { renderReply } from './render-with-state.js';
 
 /** Interactions the adapter answers with messages. */
 export type AnswerableInteraction =

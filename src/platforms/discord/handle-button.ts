@@ -12,10 +12,10 @@ import {
 import { beforeDeadline, firstResponseDeadlineMs } from './before-deadline.js';
 import { decodeCustomId, type CustomId } from './custom-ids.js';
 import { handleCommand } from './handle-command.js';
-import { chatUserOf } from './map-interaction.js';
-import type { DiscordMessage } from './render-messages.js';
+import { chatUserOf } from './map-request.js';
+import type { DiscordMessage } from './render-reply.js';
 import { renderModal } from './render-modal.js';
-import { renderReply, type FollowUp, type KeptForm } from './render-reply.js';
+import { renderReply, type FollowUp, type KeptForm } from './render-with-state.js';
 
 /** What a button press is answered with (none of these can be deferred first). */
 type ButtonAnswer =

@@ -5,7 +5,7 @@ import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavaila
 import type { AdapterContext } from './adapter-context.js';
 import { answerDeferred, replyPrivately, unavailableReply } from './answer-interaction.js';
 import { beforeDeadline, firstResponseDeadlineMs } from './before-deadline.js';
-import { chatUserOf, replyAddressOf } from './map-interaction.js';
+import { chatUserOf, replyAddressOf } from './map-request.js';
 import { renderModal } from './render-modal.js';
 
 /** A slash command, or a button that runs one ("choose this member"). */

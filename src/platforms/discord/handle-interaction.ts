@@ -8,7 +8,7 @@ import { handleAutocomplete } from './handle-autocomplete.js';
 import { handleButton } from './handle-button.js';
 import { handleCommand } from './handle-command.js';
 import { handleModalSubmit } from './handle-modal-submit.js';
-import { commandNameOf, commandOptionsOf } from './map-interaction.js';
+import { commandNameOf, commandOptionsOf } from './map-request.js';
 import { describeError } from '../../errors.js';
 
 /**

@@ -4,7 +4,7 @@ import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { ReplySink } from '../../delivery/reply-sink.js';
 import type { Logger } from '../../log.js';
 import type { SlackUserResolver } from './resolve-slack-user.js';
-import type { SlackState } from './slack-state.js';
+import type { SlackState } from './state.js';
 
 /** What the listeners share: the core's front desk, and the few Slack pieces they need. */
 export interface ListenerDeps {

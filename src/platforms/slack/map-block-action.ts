@@ -1,7 +1,7 @@
 import type { BlockAction } from '@slack/bolt';
 import type { ChatUser } from '../../commands/chat-user.js';
 import type { SlackReplyAddress } from '../../delivery/reply-address.js';
-import { slackUser } from './map-slash-command.js';
+import { slackUser } from './map-request.js';
 
 /** A button press as the core needs it: who pressed, and where the answer goes. */
 export interface MappedAction {

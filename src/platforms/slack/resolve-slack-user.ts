@@ -5,7 +5,7 @@ import {
   withinOrUnavailable,
 } from '../../dispatch/temporarily-unavailable-error.js';
 import type { Logger } from '../../log.js';
-import { slackFailureCode } from './slack-errors.js';
+import { slackFailureCode } from './errors.js';
 
 /** Options for {@link createSlackUserResolver}. */
 export interface SlackUserResolverOptions {

@@ -3,10 +3,10 @@ import type { App, RespondArguments } from '@slack/bolt';
 import type { CommandDefinition } from '../../commands/command.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import type { ListenerDeps } from './listener-deps.js';
-import { mapSlashCommand } from './map-slash-command.js';
+import { mapSlashCommand } from './map-request.js';
 import { openForm } from './open-form.js';
-import { renderBlockKit } from './render-block-kit.js';
-import { keepActionState } from './slack-state.js';
+import { renderBlockKit } from './render-reply.js';
+import { keepActionState } from './state.js';
 import { describeError } from '../../errors.js';
 
 /** The slash commands Slack knows: the first word of each registry name ("incident new" → /incident). */

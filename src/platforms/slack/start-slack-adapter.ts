@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createSlackApp, type SlackAppOptions } from './create-slack-app.js';
+import { createSlackApp, type SlackAppOptions } from './app.js';
 
 /** Options for {@link startSlackAdapter}. */
 export interface SlackAdapterOptions extends SlackAppOptions {

@@ -5,7 +5,7 @@ import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavaila
 import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import { truncate } from './escape-mrkdwn.js';
 import type { ListenerDeps } from './listener-deps.js';
-import { slackUser } from './map-slash-command.js';
+import { slackUser } from './map-request.js';
 import { readViewSubmission } from './read-view-submission.js';
 import { formCallbackId, renderModal } from './render-modal.js';
 import { describeError } from '../../errors.js';

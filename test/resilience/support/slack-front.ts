@@ -6,7 +6,7 @@ import {
   type RunningSlackAdapter,
 } from '../../../src/platforms/slack/start-slack-adapter.js';
 import { renderModal } from '../../../src/platforms/slack/render-modal.js';
-import { createSlackReplySink } from '../../../src/platforms/slack/slack-reply-sink.js';
+import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
 import {
   interactionBody,
   postToSlackApp,

@@ -4,7 +4,7 @@ import {
   slackSignature,
   slashCommandBody,
 } from '../../fakes/slack/slack-requests.js';
-import { signingSecret, startSlackFixture, type SlackFixture } from './slack-fixture.js';
+import { signingSecret, startSlackFixture, type SlackFixture } from './app-fixture.js';
 
 let slack: SlackFixture;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderText } from '../../../src/platforms/console/render-text.js';
+import { renderText } from '../../../src/platforms/console/render-reply.js';
 
 describe('terminal rendering', () => {
   it('shows hostile names as text: escape sequences and control characters are removed', () => {

@@ -4,8 +4,8 @@ import type { FormDefinition, FormField, FormValues } from '../../commands/form.
 import type { Reply } from '../../commands/reply.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
-import type { ConsoleSink } from './console-sink.js';
-import { renderText } from './render-text.js';
+import type { ConsoleSink } from './reply-sink.js';
+import { renderText } from './render-reply.js';
 
 /** Options for {@link createConsoleChat}. */
 export interface ConsoleChatOptions {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackPerson } from '../../fakes/slack/slack-requests.js';
 import { buttonPressPayload, viewSubmissionPayload } from '../../fakes/slack/slack-requests.js';
 import { waitFor } from '../../support/wait-for.js';
-import { startSlackFixture, type SlackFixture } from './slack-fixture.js';
+import { startSlackFixture, type SlackFixture } from './app-fixture.js';
 
 let slack: SlackFixture;
 

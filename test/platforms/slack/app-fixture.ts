@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { demoPersona } from '../../../src/app/demo-persona.js';
 import { createLogger } from '../../../src/log.js';
-import { createSlackReplySink } from '../../../src/platforms/slack/slack-reply-sink.js';
+import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
 import {
   startSlackAdapter,
   type RunningSlackAdapter,

@@ -10,7 +10,7 @@ import {
   renderEmbeds,
   toneColours,
 } from '../../../src/platforms/discord/render-embeds.js';
-import { renderMessages } from '../../../src/platforms/discord/render-messages.js';
+import { renderMessages } from '../../../src/platforms/discord/render-reply.js';
 
 const reply = (overrides: Partial<Reply>): Reply => ({
   visibility: 'asker',

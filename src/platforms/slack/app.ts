@@ -7,9 +7,9 @@ import type { Logger } from '../../log.js';
 import { registerBlockActions } from './block-action-listeners.js';
 import { createWebClient, webClientOptions } from './create-web-client.js';
 import { createSlackUserResolver } from './resolve-slack-user.js';
-import { slackLogger } from './slack-logger.js';
-import { createSlackReplySink } from './slack-reply-sink.js';
-import { createSlackState } from './slack-state.js';
+import { slackLogger } from './logger.js';
+import { createSlackReplySink } from './reply-sink.js';
+import { createSlackState } from './state.js';
 import { registerSlashCommands } from './slash-command-listener.js';
 import { registerViewSubmission } from './view-submission-listener.js';
 

@@ -9,7 +9,7 @@ import {
   createDiscordReplySink,
   startDiscordAdapter,
   type DiscordAdapter,
-} from '../../../src/platforms/discord/start-discord-adapter.js';
+} from '../../../src/platforms/discord/app.js';
 import {
   autocomplete,
   buttonPress,

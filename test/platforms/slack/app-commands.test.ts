@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buttonPressPayload } from '../../fakes/slack/slack-requests.js';
 import type { ResponseUrlPost } from '../../fakes/slack/start-fake-slack.js';
 import { waitFor } from '../../support/wait-for.js';
-import { startSlackFixture, type SlackFixture } from './slack-fixture.js';
+import { startSlackFixture, type SlackFixture } from './app-fixture.js';
 
 let slack: SlackFixture;
 

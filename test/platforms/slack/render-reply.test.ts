@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Reply } from '../../../src/commands/reply.js';
-import { blockKitLimits, renderBlockKit } from '../../../src/platforms/slack/render-block-kit.js';
+import { blockKitLimits, renderBlockKit } from '../../../src/platforms/slack/render-reply.js';
 
 const base = { visibility: 'asker', personalData: false } as const;
 

@@ -9,10 +9,10 @@ import { textReply, type Reply } from '../../commands/reply.js';
 import type { DiscordReplyAddress, ReplyAddress } from '../../delivery/reply-address.js';
 import { DeliveryError, type ReplySink } from '../../delivery/reply-sink.js';
 import { discordFailureCode } from './discord-failure-code.js';
-import { createInteractionState, type InteractionState } from './interaction-state.js';
-import { renderReply } from './render-reply.js';
-import type { DiscordMessage } from './render-messages.js';
-import { toDeliveryError } from './to-delivery-error.js';
+import { createInteractionState, type InteractionState } from './state.js';
+import { renderReply } from './render-with-state.js';
+import type { DiscordMessage } from './render-reply.js';
+import { toDeliveryError } from './errors.js';
 
 /** Options for {@link createDiscordReplySink}. */
 export interface DiscordReplySinkOptions {

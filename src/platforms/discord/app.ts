@@ -10,9 +10,9 @@ import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { Logger } from '../../log.js';
 import { createDiscordClient } from './create-discord-client.js';
 import { createInteractionHandler } from './handle-interaction.js';
-import { createInteractionState } from './interaction-state.js';
+import { createInteractionState } from './state.js';
 
-export { createDiscordReplySink, type DiscordReplySinkOptions } from './discord-reply-sink.js';
+export { createDiscordReplySink, type DiscordReplySinkOptions } from './reply-sink.js';
 
 /** Options for {@link startDiscordAdapter}. */
 export interface DiscordAdapterOptions {
