@@ -126,7 +126,7 @@ async function main(): Promise<number> {
       });
     }
     if (discordConfigured) {
-      const { createDiscordReplySink } = await import('./platforms/discord/app.js');
+      const { createDiscordReplySink } = await import('./platforms/discord/reply-sink.js');
       sinks.discord = createDiscordReplySink({
         apiUrl: config.DISCORD_API_URL,
         token: config.DISCORD_TOKEN,
@@ -150,7 +150,7 @@ async function main(): Promise<number> {
       onDispatched: (platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
     });
     if (slackConfigured) {
-      const { startSlackAdapter } = await import('./platforms/slack/start-slack-adapter.js');
+      const { startSlackAdapter } = await import('./platforms/slack/app.js');
       const slack = await startSlackAdapter({
         signingSecret: config.SLACK_SIGNING_SECRET ?? '',
         botToken: config.SLACK_BOT_TOKEN!,

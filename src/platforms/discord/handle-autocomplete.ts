@@ -1,8 +1,8 @@
 import type { AutocompleteInteraction } from 'discord.js';
 import { mayRun } from '../../access/access-policy.js';
 import type { AdapterContext } from './adapter-context.js';
+import { beforeDeadline, firstResponseDeadlineMs } from './answer-interaction.js';
 import { autocompleteChoices } from './autocomplete.js';
-import { beforeDeadline, firstResponseDeadlineMs } from './before-deadline.js';
 import { registryCommandName } from './command-definitions.js';
 import { chatUserOf, commandNameOf } from './map-request.js';
 

@@ -3,7 +3,7 @@ import { textReply } from '../../commands/reply.js';
 import type { AdapterContext } from './adapter-context.js';
 import { answerDeferred, replyPrivately } from './answer-interaction.js';
 import { registryCommandName } from './command-definitions.js';
-import { discordFailureCode } from './discord-failure-code.js';
+import { discordFailureCode } from './errors.js';
 import { handleAutocomplete } from './handle-autocomplete.js';
 import { handleButton } from './handle-button.js';
 import { handleCommand } from './handle-command.js';

@@ -8,9 +8,8 @@ import {
 } from 'discord.js';
 import type { Reply, ReplyAction } from '../../commands/reply.js';
 import { encodeCustomId } from './custom-ids.js';
-import { escapeMentions } from './escape-discord-text.js';
-import { renderEmbeds, truncate } from './render-embeds.js';
-import { concatMap } from '../../commands/concat-map.js';
+import { escapeMentions, truncate } from './escape-discord-text.js';
+import { renderEmbeds } from './render-embeds.js';
 
 /** A message body as Discord's REST API takes it (interaction edits, follow-ups, channel posts). */
 export interface DiscordMessage {
@@ -22,8 +21,8 @@ export interface DiscordMessage {
   flags?: number;
 }
 
-/** Options for {@link renderMessages}. */
-export interface RenderMessagesOptions {
+/** Options for {@link renderReply}. */
+export interface RenderReplyOptions {
   /** The custom id of an action's button; undefined leaves it out. Default: every action left out. */
   buttonId?: (action: ReplyAction) => string | undefined;
   /** Where the pages are kept (Redis), for the Prev/Next buttons. Default: no page buttons. */
@@ -40,10 +39,7 @@ const buttonLabelLength = 80;
  * Pure: the reply as one message per page. Action buttons come on every page; a reply of more
  * than one page gets a row of Prev · n / N · Next whose custom ids name the kept pages.
  */
-export function renderMessages(
-  reply: Reply,
-  options: RenderMessagesOptions = {},
-): DiscordMessage[] {
+export function renderReply(reply: Reply, options: RenderReplyOptions = {}): DiscordMessage[] {
   const pages = renderEmbeds(reply);
   const navigation = pages.length > 1 && options.pagesId !== undefined;
   const actionRows = actionButtonRows(
@@ -63,10 +59,10 @@ export function renderMessages(
 
 function actionButtonRows(
   actions: readonly ReplyAction[],
-  buttonId: RenderMessagesOptions['buttonId'],
+  buttonId: RenderReplyOptions['buttonId'],
   rows: number,
 ): APIActionRowComponent<APIButtonComponentWithCustomId>[] {
-  const buttons = concatMap(actions, (action): APIButtonComponentWithCustomId[] => {
+  const buttons = actions.flatMap((action): APIButtonComponentWithCustomId[] => {
     const customId = buttonId?.(action);
     if (customId === undefined) return [];
     return [

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { App, type CustomRoute } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { CommandDefinition } from '../../commands/command.js';
@@ -13,8 +14,8 @@ import { createSlackState } from './state.js';
 import { registerSlashCommands } from './slash-command-listener.js';
 import { registerViewSubmission } from './view-submission-listener.js';
 
-/** Options for {@link createSlackApp}. */
-export interface SlackAppOptions {
+/** Options for {@link startSlackAdapter}. */
+export interface SlackAdapterOptions {
   /** Verifies every HTTP request (`SLACK_SIGNING_SECRET`). Not used in Socket Mode. */
   signingSecret: string;
   /** The bot token, xoxb-… (`SLACK_BOT_TOKEN`). */
@@ -28,6 +29,8 @@ export interface SlackAppOptions {
   botUserId?: string;
   /** HTTP port: `POST /slack/events` (HTTP mode) and the custom routes. */
   port: number;
+  /** Interface to listen on in HTTP mode. Default: every interface. */
+  host?: string;
   /** Extra HTTP routes on the same server, e.g. `/healthz` and `/metrics`. Default: none. */
   customRoutes?: CustomRoute[];
   dispatcher: Dispatcher;
@@ -48,11 +51,41 @@ export interface SlackAppOptions {
   onApiError?: (code: string) => void;
 }
 
+/** A running Slack adapter. */
+export interface RunningSlackAdapter {
+  /** The HTTP port listened on (useful with `port: 0`); undefined in Socket Mode without routes. */
+  port: number | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the Slack adapter that `npm start` runs: HTTP on `port` (`POST /slack/events` and the
+ * custom routes), or Socket Mode when an app token is given.
+ */
+export async function startSlackAdapter(
+  options: SlackAdapterOptions,
+): Promise<RunningSlackAdapter> {
+  const app = createSlackApp(options);
+  const stop = async () => {
+    await app.stop();
+  };
+  if (options.appToken !== undefined) {
+    await app.start();
+    return { port: options.customRoutes?.length ? options.port : undefined, stop };
+  }
+  const server = await app.start({
+    port: options.port,
+    ...(options.host ? { host: options.host } : {}),
+  });
+  const address = server.address() as AddressInfo | string | null;
+  return { port: typeof address === 'object' && address ? address.port : options.port, stop };
+}
+
 /**
  * The Bolt app: a receiver that verifies and acknowledges (HTTP, or Socket Mode with an app
  * token), and listeners that map Slack's payloads to the dispatcher. No club data is read here.
  */
-export function createSlackApp(options: SlackAppOptions): App {
+function createSlackApp(options: SlackAdapterOptions): App {
   const logger = options.logger.child({ component: 'slack' });
   const socketMode = options.appToken !== undefined;
   const app = new App({
@@ -67,8 +100,7 @@ export function createSlackApp(options: SlackAppOptions): App {
     customRoutes: options.customRoutes ?? [],
     // Acknowledge first, work after: holding the HTTP answer is for FaaS hosts.
     processBeforeResponse: false,
-    // No listener keeps conversation state, and Bolt's default in-memory store throws (an Error
-    // with its stack) on every request that has none: a tenth of an acknowledgement's CPU.
+    // No listener keeps conversation state.
     convoStore: false,
     clientOptions: webClientOptions({ slackApiUrl: options.slackApiUrl, logger }),
     logger: slackLogger(logger),

@@ -7,7 +7,6 @@ import {
 } from '../../commands/reply.js';
 import { actionIdOf, runCommandValue } from './action-ids.js';
 import { escapeMrkdwn, escapeWithin, splitText, truncate } from './escape-mrkdwn.js';
-import { concatMap } from '../../commands/concat-map.js';
 
 /** Block Kit's limits that a reply must respect (Slack refuses the whole message otherwise). */
 export const blockKitLimits = {
@@ -27,8 +26,8 @@ export interface SlackMessage {
   blocks: types.KnownBlock[];
 }
 
-/** Options for {@link renderBlockKit}. */
-export interface RenderBlockKitOptions {
+/** Options for {@link renderReply}. */
+export interface RenderReplyOptions {
   /**
    * Button values of `post-to-channel` and `reopen-form` actions by action id: short tokens of
    * state kept in Redis. An action of those kinds without a value is left out.
@@ -47,12 +46,12 @@ const toneMarks = { info: '', success: '✅ ', warning: '⚠️ ', error: '❌ '
  * Pure: a neutral reply as Block Kit messages, every text escaped for mrkdwn, within Block Kit's
  * limits. A long roster or table becomes several messages; the buttons and footer close the last.
  */
-export function renderBlockKit(reply: Reply, options: RenderBlockKitOptions = {}): SlackMessage[] {
+export function renderReply(reply: Reply, options: RenderReplyOptions = {}): SlackMessage[] {
   const budget = options.charactersPerMessage ?? 12_000;
   const title = reply.title ? `${toneMarks[reply.tone ?? 'info']}${reply.title}` : undefined;
   const body = [
     ...(reply.fields?.length ? fieldSections(reply.fields) : []),
-    ...concatMap(reply.sections ?? [], sectionBlocks),
+    ...(reply.sections ?? []).flatMap(sectionBlocks),
   ];
   const tail = [
     ...(reply.footer ? [contextBlock(reply.footer)] : []),
@@ -168,7 +167,7 @@ function actionBlocks(
   reply: Reply,
   values: Readonly<Record<string, string>>,
 ): types.ActionsBlock[] {
-  const buttons = concatMap(reply.actions ?? [], (action): types.Button[] => {
+  const buttons = (reply.actions ?? []).flatMap((action): types.Button[] => {
     // Never offer to post a reply with personal data to a channel.
     if (action.kind === 'post-to-channel' && reply.personalData) return [];
     const value = action.kind === 'run-command' ? runCommandValue(action) : values[action.id];

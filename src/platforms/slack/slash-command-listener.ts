@@ -5,7 +5,7 @@ import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavaila
 import type { ListenerDeps } from './listener-deps.js';
 import { mapSlashCommand } from './map-request.js';
 import { openForm } from './open-form.js';
-import { renderBlockKit } from './render-reply.js';
+import { renderReply } from './render-reply.js';
 import { keepActionState } from './state.js';
 import { describeError } from '../../errors.js';
 
@@ -19,10 +19,8 @@ const slowText =
   'The bot is slow to answer right now. If no reply comes within a minute, please try again.';
 
 /**
- * One listener for every slash command of the registry (Bolt runs every listener's matching for
- * each request, so one per command made each acknowledgement pay for all of them): map, ask the
- * dispatcher, acknowledge within milliseconds with the answer, "working on it" (the worker
- * answers), or nothing and open the form.
+ * One listener for every slash command of the registry: map, ask the dispatcher, acknowledge with
+ * the answer, "working on it" (the worker answers), or nothing and open the form.
  */
 export function registerSlashCommands(app: App, deps: ListenerDeps): void {
   const names = slashCommandNames(deps.registry).map((name) => name.replace(/[^\w-]/g, '\\$&'));
@@ -56,7 +54,7 @@ export function registerSlashCommands(app: App, deps: ListenerDeps): void {
         switch (result.kind) {
           case 'reply': {
             const actionValues = await keepActionState(result.reply, deps.state, user.userId);
-            const [first, ...more] = renderBlockKit(result.reply, { actionValues });
+            const [first, ...more] = renderReply(result.reply, { actionValues });
             await answer({ response_type: 'ephemeral', ...first });
             for (const message of more) await respond({ response_type: 'ephemeral', ...message });
             return;

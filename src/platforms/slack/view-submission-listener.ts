@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { App, ViewOutput, ViewResponseAction } from '@slack/bolt';
 import { replyToPlainText } from '../../commands/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
-import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import { truncate } from './escape-mrkdwn.js';
 import type { ListenerDeps } from './listener-deps.js';
-import { slackUser } from './map-request.js';
-import { readViewSubmission } from './read-view-submission.js';
+import { mapViewSubmission, readViewSubmission } from './map-request.js';
 import { formCallbackId, renderModal } from './render-modal.js';
 import { describeError } from '../../errors.js';
 
@@ -54,19 +52,11 @@ export function registerViewSubmission(app: App, deps: ListenerDeps): void {
       ).catch(() => undefined);
     }, deps.ackDeadlineMs);
     try {
-      const teamId = body.team?.id ?? body.user.team_id;
-      const email = await deps.emailOf(body.user.id, teamId);
-      const replyTo: SlackReplyAddress = {
-        platform: 'slack',
-        userId: body.user.id,
-        channelId: metadata.channelId,
-        ...(teamId ? { teamId } : {}),
-        ...(metadata.responseUrl ? { responseUrl: metadata.responseUrl } : {}),
-        issuedAt: metadata.issuedAt,
-      };
+      const email = await deps.emailOf(body.user.id, body.team?.id ?? body.user.team_id);
+      const { user, replyTo } = mapViewSubmission(body, metadata, { email });
       const result = await deps.dispatcher.submitForm(
         { id, key: submissionKey(view), form: metadata.form, values },
-        slackUser(body.user.id, teamId, email),
+        user,
         replyTo,
       );
       deps.logger.info(

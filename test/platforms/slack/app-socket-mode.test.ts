@@ -2,10 +2,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/log.js';
 import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
-import {
-  startSlackAdapter,
-  type RunningSlackAdapter,
-} from '../../../src/platforms/slack/start-slack-adapter.js';
+import { startSlackAdapter, type RunningSlackAdapter } from '../../../src/platforms/slack/app.js';
 import {
   startFakeSocketMode,
   type FakeSocketMode,

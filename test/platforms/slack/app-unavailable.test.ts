@@ -10,10 +10,7 @@ import { registry } from '../../../src/commands/registry.js';
 import { createDispatcher } from '../../../src/dispatch/create-dispatcher.js';
 import { createClubQueue, type ClubQueue } from '../../../src/jobs/club-queue.js';
 import { createLogger } from '../../../src/log.js';
-import {
-  startSlackAdapter,
-  type RunningSlackAdapter,
-} from '../../../src/platforms/slack/start-slack-adapter.js';
+import { startSlackAdapter, type RunningSlackAdapter } from '../../../src/platforms/slack/app.js';
 import {
   interactionBody,
   postToSlackApp,
