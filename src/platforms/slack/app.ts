@@ -42,8 +42,11 @@ export interface SlackAdapterOptions {
   prefix: string;
   logger: Logger;
   now?: () => number;
-  /** When a slow command or form is acknowledged anyway (Slack allows 3 s). Default: 2500 ms. */
-  ackDeadlineMs?: number;
+  /**
+   * When a form submission is acknowledged whatever its work has reached (Slack allows 3 s, and
+   * shows a form's errors only in the acknowledgement). Default: 2500 ms.
+   */
+  formAckDeadlineMs?: number;
   /**
    * Told the code of each Web API call the adapter makes that fails (users.info, views.open,
    * button answers), for the platform-errors metric. Default: none.
@@ -109,7 +112,7 @@ function createSlackApp(options: SlackAdapterOptions): App {
     logger.error({ err: `${error.name}: ${error.message}` }, 'unhandled Slack listener error');
   });
 
-  // Listener calls must not wait: views.open has the trigger's 3 s, users.info the ack's.
+  // Listener calls must not wait: views.open has the trigger's 3 s, users.info a form's ack.
   const client = createWebClient(options.botToken, {
     slackApiUrl: options.slackApiUrl,
     timeoutMs: 2_500,
@@ -139,7 +142,7 @@ function createSlackApp(options: SlackAdapterOptions): App {
     logger,
     onApiError: options.onApiError,
     now: options.now ?? Date.now,
-    ackDeadlineMs: options.ackDeadlineMs ?? 2_500,
+    formAckDeadlineMs: options.formAckDeadlineMs ?? 2_500,
   };
   registerSlashCommands(app, deps);
   registerViewSubmission(app, deps);

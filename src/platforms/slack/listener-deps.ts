@@ -21,8 +21,8 @@ export interface ListenerDeps {
   onApiError?: (code: string) => void;
   now(): number;
   /**
-   * When an acknowledgement is sent whatever the work has reached, so Slack never shows its own
-   * timeout error (it allows 3 s, network included). Default: 2500 ms.
+   * When a form submission is acknowledged whatever its work has reached, so Slack never shows its
+   * own timeout error (it allows 3 s, network included).
    */
-  ackDeadlineMs: number;
+  formAckDeadlineMs: number;
 }

@@ -81,6 +81,17 @@ describe('forms: /incident new as a Slack modal, filed by the worker', () => {
     });
   });
 
+  it('when Slack refuses to open the form (its trigger expired), the person is told at the response_url to run the command again', async () => {
+    slack.fake.failNext('views.open', { error: 'expired_trigger_id' });
+    const { answer, responseUrl } = await slack.slash(slack.people.coach, '/incident', 'new');
+    expect(answer.text).toBe('');
+    const post = await waitFor(() => slack.fake.postsTo(responseUrl)[0], 'the explanation');
+    expect(post.body).toEqual({
+      response_type: 'ephemeral',
+      text: 'Slack did not open the form in time. Please run /incident new again.',
+    });
+  });
+
   it('when the same submission arrives twice, the incident is filed exactly once and confirmed', async () => {
     const { view, responseUrl } = await openForm(slack.people.coach, '/incident', 'new');
     const before = incidents().length;
