@@ -14,8 +14,8 @@ import type { ChatUser } from './commands/chat-user.js';
 import { botRoles } from './commands/roles.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger, synchronousDestination } from './log.js';
-import { createConsoleChat } from './platforms/console/console-chat.js';
-import { createConsoleSink } from './platforms/console/console-sink.js';
+import { createConsoleChat } from './platforms/console/app.js';
+import { createConsoleSink } from './platforms/console/reply-sink.js';
 import { createLineReader, type LineReader } from './platforms/console/line-reader.js';
 import {
   RedisServerMissingError,

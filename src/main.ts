@@ -121,7 +121,7 @@ async function main(): Promise<number> {
     const sinks: Partial<Record<Platform, ReplySink>> = {};
     if (slackConfigured) {
       // Platforms load only when configured: a Slack-only bot never loads discord.js (about 48 MB).
-      const { createSlackReplySink } = await import('./platforms/slack/slack-reply-sink.js');
+      const { createSlackReplySink } = await import('./platforms/slack/reply-sink.js');
       sinks.slack = createSlackReplySink({
         botToken: config.SLACK_BOT_TOKEN!,
         slackApiUrl: config.SLACK_API_URL,
@@ -132,8 +132,7 @@ async function main(): Promise<number> {
       });
     }
     if (discordConfigured) {
-      const { createDiscordReplySink } =
-        await import('./platforms/discord/start-discord-adapter.js');
+      const { createDiscordReplySink } = await import('./platforms/discord/reply-sink.js');
       sinks.discord = createDiscordReplySink({
         apiUrl: config.DISCORD_API_URL,
         token: config.DISCORD_TOKEN,
@@ -158,7 +157,7 @@ async function main(): Promise<number> {
       onDispatched: (platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
     });
     if (slackConfigured) {
-      const { startSlackAdapter } = await import('./platforms/slack/start-slack-adapter.js');
+      const { startSlackAdapter } = await import('./platforms/slack/app.js');
       const slack = await startSlackAdapter({
         signingSecret: config.SLACK_SIGNING_SECRET ?? '',
         botToken: config.SLACK_BOT_TOKEN!,
@@ -181,7 +180,7 @@ async function main(): Promise<number> {
       );
     }
     if (discordConfigured) {
-      const { startDiscordAdapter } = await import('./platforms/discord/start-discord-adapter.js');
+      const { startDiscordAdapter } = await import('./platforms/discord/app.js');
       const discord = await startDiscordAdapter({
         token: config.DISCORD_TOKEN!,
         applicationId: config.DISCORD_APPLICATION_ID!,

@@ -11,7 +11,7 @@ import type { CommandRequest } from '../../src/jobs/job-types.js';
 import { defaultConcurrency } from '../../src/jobs/create-worker.js';
 import { parseCommandText } from '../../src/commands/parse-command.js';
 import { registry } from '../../src/commands/registry.js';
-import { slackUser } from '../../src/platforms/slack/map-slash-command.js';
+import { slackUser } from '../../src/platforms/slack/map-request.js';
 import { seededRandom, sleep } from './stats.js';
 
 /** The worker's default concurrency (`startWorker`), given to the no-op baseline too. */

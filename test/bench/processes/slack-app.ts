@@ -6,8 +6,8 @@
  */
 import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
 import { startReplyDeliverer } from '../../../src/delivery/start-reply-deliverer.js';
-import { createSlackReplySink } from '../../../src/platforms/slack/slack-reply-sink.js';
-import { startSlackAdapter } from '../../../src/platforms/slack/start-slack-adapter.js';
+import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
+import { startSlackAdapter } from '../../../src/platforms/slack/app.js';
 import { startBareBoltApp } from '../bare-bolt-app.js';
 import {
   benchBotToken,

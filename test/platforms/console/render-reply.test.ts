@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { renderText } from '../../../src/platforms/console/render-text.js';
+import { renderReply } from '../../../src/platforms/console/render-reply.js';
 
 describe('terminal rendering', () => {
   it('shows hostile names as text: escape sequences and control characters are removed', () => {
-    const text = renderText({
+    const text = renderReply({
       title: 'Who\u001b[2J\u001b[31ms who',
       sections: [{ kind: 'list', items: ['<!channel> @everyone \u0007Bell\u0000'] }],
       visibility: 'channel',
@@ -16,7 +16,7 @@ describe('terminal rendering', () => {
   });
 
   it('lays a table out in columns and marks personal replies', () => {
-    const text = renderText({
+    const text = renderReply({
       sections: [
         {
           kind: 'table',

@@ -6,10 +6,10 @@ import type { ReplySink } from '../../delivery/reply-sink.js';
 import type { Logger } from '../../log.js';
 import { createWebClient } from './create-web-client.js';
 import { postToResponseUrl } from './post-to-response-url.js';
-import { renderBlockKit, type SlackMessage } from './render-block-kit.js';
+import { renderReply, type SlackMessage } from './render-reply.js';
 import { createResponseUrlUses } from './response-url-uses.js';
-import { deliveryErrorFrom, slackErrorCode, slackFailureCode } from './slack-errors.js';
-import { createSlackState, keepActionState } from './slack-state.js';
+import { deliveryErrorFrom, slackErrorCode, slackFailureCode } from './errors.js';
+import { createSlackState, keepActionState } from './state.js';
 
 /** Options for {@link createSlackReplySink}. */
 export interface SlackReplySinkOptions {
@@ -119,7 +119,7 @@ export function createSlackReplySink(options: SlackReplySinkOptions): ReplySink 
       try {
         const actionValues = await keepActionState(reply, state, address.userId);
         // A long reply is several messages; if one fails, a retry sends them all again.
-        for (const message of renderBlockKit(reply, { actionValues })) {
+        for (const message of renderReply(reply, { actionValues })) {
           if (await viaResponseUrl(address, message, inChannel)) continue;
           if (inChannel) await toChannel(address, message);
           else await toAsker(address, message);

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../../src/access/access-policy.js';
-import {
-  createConsoleChat,
-  type ConsoleChat,
-} from '../../../src/platforms/console/console-chat.js';
-import { createConsoleSink } from '../../../src/platforms/console/console-sink.js';
+import { createConsoleChat, type ConsoleChat } from '../../../src/platforms/console/app.js';
+import { createConsoleSink } from '../../../src/platforms/console/reply-sink.js';
 import { startBotHarness, type BotHarness } from '../../support/bot-harness.js';
 
 let harness: BotHarness;

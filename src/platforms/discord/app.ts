@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Events, type Client } from 'discord.js';
+import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { Redis } from 'ioredis';
 import type { AccessPolicy } from '../../access/access-policy.js';
 import type { AskerPeek } from '../../access/peek-asker.js';
@@ -8,11 +8,8 @@ import type { CommandDefinition } from '../../commands/command.js';
 import { registry as defaultRegistry } from '../../commands/registry.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { Logger } from '../../log.js';
-import { createDiscordClient } from './create-discord-client.js';
 import { createInteractionHandler } from './handle-interaction.js';
-import { createInteractionState } from './interaction-state.js';
-
-export { createDiscordReplySink, type DiscordReplySinkOptions } from './discord-reply-sink.js';
+import { createInteractionState } from './state.js';
 
 /** Options for {@link startDiscordAdapter}. */
 export interface DiscordAdapterOptions {
@@ -20,7 +17,10 @@ export interface DiscordAdapterOptions {
   token: string;
   /** The application id (DISCORD_APPLICATION_ID); interactions for any other are ignored. */
   applicationId: string;
-  /** Discord's REST base (DISCORD_API_URL). Default: Discord's. */
+  /**
+   * Discord's REST base (DISCORD_API_URL), e.g. `http://127.0.0.1:4100/api`; the gateway address
+   * comes from its `/gateway/bot`. Default: Discord's.
+   */
   apiUrl?: string;
   dispatcher: Dispatcher;
   /** Default: the bot's registry. */
@@ -56,7 +56,13 @@ export interface DiscordAdapter {
  */
 export async function startDiscordAdapter(options: DiscordAdapterOptions): Promise<DiscordAdapter> {
   const logger = options.logger.child({ component: 'discord' });
-  const client = createDiscordClient({ apiUrl: options.apiUrl });
+  // The Guilds intent only: interactions arrive without any intent, and Guilds keeps the guild and
+  // channel caches discord.js expects. No message content, members or presences; nothing pings.
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: options.apiUrl ? { api: options.apiUrl } : {},
+    allowedMentions: { parse: [] },
+  });
   const handle = createInteractionHandler({
     applicationId: options.applicationId,
     dispatcher: options.dispatcher,

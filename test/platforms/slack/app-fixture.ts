@@ -1,11 +1,8 @@
 import type { Redis } from 'ioredis';
 import { demoPersona } from '../../../src/app/demo-persona.js';
 import { createLogger } from '../../../src/log.js';
-import { createSlackReplySink } from '../../../src/platforms/slack/slack-reply-sink.js';
-import {
-  startSlackAdapter,
-  type RunningSlackAdapter,
-} from '../../../src/platforms/slack/start-slack-adapter.js';
+import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
+import { startSlackAdapter, type RunningSlackAdapter } from '../../../src/platforms/slack/app.js';
 import { startFakeSlack, type FakeSlack } from '../../fakes/slack/start-fake-slack.js';
 import {
   interactionBody,

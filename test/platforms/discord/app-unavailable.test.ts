@@ -4,10 +4,7 @@ import { defaultAccessPolicy } from '../../../src/access/access-policy.js';
 import type { Dispatcher } from '../../../src/dispatch/create-dispatcher.js';
 import { TemporarilyUnavailableError } from '../../../src/dispatch/temporarily-unavailable-error.js';
 import { createLogger } from '../../../src/log.js';
-import {
-  startDiscordAdapter,
-  type DiscordAdapter,
-} from '../../../src/platforms/discord/start-discord-adapter.js';
+import { startDiscordAdapter, type DiscordAdapter } from '../../../src/platforms/discord/app.js';
 import {
   autocomplete,
   chatInput,

@@ -48,7 +48,7 @@ function section(part: ReplySection): string[] {
 }
 
 /** The neutral reply as terminal text. */
-export function renderText(reply: Reply): string {
+export function renderReply(reply: Reply): string {
   const marks = { info: '', success: '✓ ', warning: '! ', error: '✗ ' };
   const lines: string[] = [];
   if (reply.title) lines.push(`${marks[reply.tone ?? 'info']}${escapeTerminal(reply.title)}`);

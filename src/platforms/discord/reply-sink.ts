@@ -8,11 +8,9 @@ import type { Redis } from 'ioredis';
 import { textReply, type Reply } from '../../commands/reply.js';
 import type { DiscordReplyAddress, ReplyAddress } from '../../delivery/reply-address.js';
 import { DeliveryError, type ReplySink } from '../../delivery/reply-sink.js';
-import { discordFailureCode } from './discord-failure-code.js';
-import { createInteractionState, type InteractionState } from './interaction-state.js';
-import { renderReply } from './render-reply.js';
-import type { DiscordMessage } from './render-messages.js';
-import { toDeliveryError } from './to-delivery-error.js';
+import { discordFailureCode, toDeliveryError } from './errors.js';
+import type { DiscordMessage } from './render-reply.js';
+import { createInteractionState, renderWithState } from './state.js';
 
 /** Options for {@link createDiscordReplySink}. */
 export interface DiscordReplySinkOptions {
@@ -43,14 +41,6 @@ export interface DiscordReplySinkOptions {
  */
 export function createDiscordReplySink(options: DiscordReplySinkOptions): ReplySink {
   const state = createInteractionState(options.redis, options.prefix);
-  return createSinkWith(options, state);
-}
-
-/** The sink on given state (tests and the adapter share one). */
-export function createSinkWith(
-  options: Omit<DiscordReplySinkOptions, 'redis' | 'prefix'>,
-  state: InteractionState,
-): ReplySink {
   const now = options.now ?? Date.now;
   const windowMs = options.interactionWindowMs ?? 14 * 60_000;
   const restOptions = {
@@ -123,7 +113,7 @@ export function createSinkWith(
       if (address.platform !== 'discord') return;
       const late = now() - address.issuedAt > windowMs;
       // "Post to channel" is offered only on a message the asker alone sees.
-      const [first] = await renderReply(reply, {
+      const [first] = await renderWithState(reply, {
         state,
         ephemeral: !late && address.ephemeral,
         userId: address.userId,
@@ -131,7 +121,7 @@ export function createSinkWith(
       if (!first) return;
       if (late) return postLate(address, reply, first);
       if (reply.personalData && !address.ephemeral) {
-        const [notice] = await renderReply(
+        const [notice] = await renderWithState(
           textReply('The answer holds personal details, so only you can see it.'),
           { state, ephemeral: false, userId: address.userId },
         );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Reply } from '../../../src/commands/reply.js';
-import { blockKitLimits, renderBlockKit } from '../../../src/platforms/slack/render-block-kit.js';
+import { blockKitLimits, renderReply } from '../../../src/platforms/slack/render-reply.js';
 
 const base = { visibility: 'asker', personalData: false } as const;
 
@@ -16,11 +16,11 @@ interface AnyBlock {
   }[];
 }
 const blocks = (reply: Reply, options = {}) =>
-  renderBlockKit(reply, options).map((message) => message.blocks as AnyBlock[]);
+  renderReply(reply, options).map((message) => message.blocks as AnyBlock[]);
 
-describe('renderBlockKit', () => {
+describe('renderReply', () => {
   it('when text holds <, > or &, every mrkdwn text is escaped, headers stay plain text', () => {
-    const [message] = renderBlockKit({
+    const [message] = renderReply({
       ...base,
       title: 'Notes for <!here>',
       fields: [{ label: 'Coach <@U1>', value: 'A & B <!channel>' }],
@@ -76,7 +76,7 @@ describe('renderBlockKit', () => {
 
   it('when a table has hundreds of rows, it becomes several messages of at most 50 blocks, buttons and footer on the last', () => {
     const rows = Array.from({ length: 2_000 }, (_, index) => [`Swimmer ${index}`, 'Tue']);
-    const messages = renderBlockKit(
+    const messages = renderReply(
       {
         ...base,
         title: 'Roster',
@@ -110,7 +110,7 @@ describe('renderBlockKit', () => {
 
   it("when a reply's plain text is many times longer than a notification holds, the notification is its beginning, cut to 3000", () => {
     const rows = Array.from({ length: 2_000 }, (_, index) => [`Swimmer ${index} & co`, 'Tue']);
-    const [first] = renderBlockKit({
+    const [first] = renderReply({
       ...base,
       title: 'Roster',
       sections: [{ kind: 'table', columns: ['Swimmer', 'Last'], rows }],
@@ -128,9 +128,9 @@ describe('renderBlockKit', () => {
       sections: [{ kind: 'text', text: 'Jane Smith, 07700 900123' }],
       actions: [{ id: 'post', label: 'Post to channel', kind: 'post-to-channel' }],
     };
-    expect(
-      JSON.stringify(renderBlockKit(reply, { actionValues: { post: 'token' } })),
-    ).not.toContain('post-to-channel');
+    expect(JSON.stringify(renderReply(reply, { actionValues: { post: 'token' } }))).not.toContain(
+      'post-to-channel',
+    );
   });
 
   it('when a button needs kept state and has none, it is left out; a run-command button carries its command', () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackPerson } from '../../fakes/slack/slack-requests.js';
 import { buttonPressPayload, viewSubmissionPayload } from '../../fakes/slack/slack-requests.js';
 import { waitFor } from '../../support/wait-for.js';
-import { startSlackFixture, type SlackFixture } from './slack-fixture.js';
+import { startSlackFixture, type SlackFixture } from './app-fixture.js';
 
 let slack: SlackFixture;
 
@@ -78,6 +78,17 @@ describe('forms: /incident new as a Slack modal, filed by the worker', () => {
     expect(JSON.parse(view.private_metadata)).toMatchObject({
       form: 'incident',
       channelId: 'CPOOL',
+    });
+  });
+
+  it('when Slack refuses to open the form (its trigger expired), the person is told at the response_url to run the command again', async () => {
+    slack.fake.failNext('views.open', { error: 'expired_trigger_id' });
+    const { answer, responseUrl } = await slack.slash(slack.people.coach, '/incident', 'new');
+    expect(answer.text).toBe('');
+    const post = await waitFor(() => slack.fake.postsTo(responseUrl)[0], 'the explanation');
+    expect(post.body).toEqual({
+      response_type: 'ephemeral',
+      text: 'Slack did not open the form in time. Please run /incident new again.',
     });
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buttonPressPayload } from '../../fakes/slack/slack-requests.js';
 import type { ResponseUrlPost } from '../../fakes/slack/start-fake-slack.js';
 import { waitFor } from '../../support/wait-for.js';
-import { startSlackFixture, type SlackFixture } from './slack-fixture.js';
+import { startSlackFixture, type SlackFixture } from './app-fixture.js';
 
 let slack: SlackFixture;
 
@@ -44,13 +44,15 @@ const buttonsOf = (post: ResponseUrlPost) =>
   blocksOf(post).flatMap((block) => (block.type === 'actions' ? (block.elements ?? []) : []));
 
 describe('slash commands over HTTP through the real Bolt app, queue and worker', () => {
-  it('when /whoswho is run, it is acknowledged at once and a Block Kit reply arrives at the response_url', async () => {
+  it('when /whoswho is run, it is acknowledged at once with an empty body and the worker’s Block Kit reply is the one post at the response_url', async () => {
     const { answer, responseUrl } = await slack.slash(slack.people.stranger, '/whoswho');
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ response_type: 'ephemeral', text: 'Working on it…' });
+    expect(answer.text).toBe('');
     expect(answer.elapsedMs).toBeLessThan(1_000);
 
     const post = await firstPost(responseUrl);
+    // Nothing came before it: no "Working on it…" from the listener.
+    expect(slack.fake.postsTo(responseUrl)).toEqual([post]);
     expect(post.body).toMatchObject({ response_type: 'ephemeral', replace_original: false });
     expect(headerOf(post)).toBe("Who's who");
     expect(JSON.stringify(blocksOf(post))).toContain('Welfare Officer');
@@ -92,7 +94,7 @@ describe('slash commands over HTTP through the real Bolt app, queue and worker',
 
   it('when a coach asks /session Tuesday, the roster comes back only to them', async () => {
     const { answer, responseUrl } = await slack.slash(slack.people.coach, '/session', 'Tuesday');
-    expect(answer.json?.text).toBe('Working on it…');
+    expect(answer.text).toBe('');
     const post = await firstPost(responseUrl);
     expect(post.body.response_type).toBe('ephemeral');
     expect(headerOf(post)).toBe('Sessions: Tuesday');
@@ -149,21 +151,26 @@ describe('slash commands over HTTP through the real Bolt app, queue and worker',
     expect(headerOf(card)).toContain(surname);
   });
 
-  it('when someone the club does not know runs /session, they are refused at once and nothing is enqueued', async () => {
+  it('when someone the club does not know runs /session, the empty acknowledgement is followed by their refusal at the response_url and nothing is enqueued', async () => {
     const before = await slack.jobTotal();
     const { answer, responseUrl } = await slack.slash(slack.people.stranger, '/session', 'Tuesday');
     expect(answer.status).toBe(200);
-    expect(answer.json?.response_type).toBe('ephemeral');
-    expect(JSON.stringify(answer.json?.blocks)).toContain('Not available to you');
-    expect(answer.json?.text).toContain('Only coaches');
+    expect(answer.text).toBe('');
+    const post = await firstPost(responseUrl);
+    expect(post.body.response_type).toBe('ephemeral');
+    expect(JSON.stringify(post.body.blocks)).toContain('Not available to you');
+    expect(post.body.text).toContain('Only coaches');
     expect(await slack.jobTotal()).toBe(before);
-    expect(slack.fake.postsTo(responseUrl)).toEqual([]);
+    expect(slack.fake.postsTo(responseUrl)).toHaveLength(1);
   });
 
-  it('when a subcommand is mistyped, the command’s help comes back at once', async () => {
+  it('when a subcommand is mistyped, the command’s help comes back at the response_url, to the asker only', async () => {
     const before = await slack.jobTotal();
-    const { answer } = await slack.slash(slack.people.coach, '/incident', 'newx');
-    expect(answer.json?.text).toContain('"newx" is not something /incident can do');
+    const { answer, responseUrl } = await slack.slash(slack.people.coach, '/incident', 'newx');
+    expect(answer.text).toBe('');
+    const post = await firstPost(responseUrl);
+    expect(post.body.response_type).toBe('ephemeral');
+    expect(post.body.text).toContain('"newx" is not something /incident can do');
     expect(await slack.jobTotal()).toBe(before);
   });
 
@@ -185,7 +192,10 @@ describe('slash commands over HTTP through the real Bolt app, queue and worker',
   it('when the same person runs several commands, Slack is asked for their email once (it is cached)', async () => {
     const person = { userId: 'UCACHED', channelId: 'CPOOL' };
     slack.fake.setEmail(person.userId, 'nobody.known@example.org');
-    for (const text of ['', 'welfare', 'committee']) await slack.slash(person, '/whoswho', text);
+    // Each answer is awaited: the acknowledgement comes before the email is looked up.
+    for (const text of ['', 'welfare', 'committee']) {
+      await firstPost((await slack.slash(person, '/whoswho', text)).responseUrl);
+    }
     const lookups = slack.fake
       .callsTo('users.info')
       .filter((call) => call.args.user === person.userId);

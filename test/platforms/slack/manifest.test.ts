@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../../src/commands/registry.js';
-import { slackManifest } from '../../../src/platforms/slack/slack-manifest.js';
+import { slackManifest } from '../../../src/platforms/slack/manifest.js';
 
 describe('slackManifest', () => {
   it('when generated from the registry, there is one slash command per top-level name, sent to /slack/events', () => {

@@ -10,7 +10,7 @@ import {
   renderEmbeds,
   toneColours,
 } from '../../../src/platforms/discord/render-embeds.js';
-import { renderMessages } from '../../../src/platforms/discord/render-messages.js';
+import { renderReply } from '../../../src/platforms/discord/render-reply.js';
 
 const reply = (overrides: Partial<Reply>): Reply => ({
   visibility: 'asker',
@@ -105,7 +105,7 @@ describe('rendering a reply as embeds', () => {
   });
 
   it('when a long reply has a pages id, each page gets Prev · n / N · Next', () => {
-    const messages = renderMessages(
+    const messages = renderReply(
       reply({
         sections: [{ kind: 'list', items: Array.from({ length: 800 }, (_, n) => `Item ${n}`) }],
       }),
@@ -124,7 +124,7 @@ describe('rendering a reply as embeds', () => {
   });
 
   it('when actions have ids, they become buttons; without an id they are left out', () => {
-    const [message] = renderMessages(
+    const [message] = renderReply(
       reply({
         actions: [
           {

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { App, type CustomRoute } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { CommandDefinition } from '../../commands/command.js';
@@ -7,14 +8,14 @@ import type { Logger } from '../../log.js';
 import { registerBlockActions } from './block-action-listeners.js';
 import { createWebClient, webClientOptions } from './create-web-client.js';
 import { createSlackUserResolver } from './resolve-slack-user.js';
-import { slackLogger } from './slack-logger.js';
-import { createSlackReplySink } from './slack-reply-sink.js';
-import { createSlackState } from './slack-state.js';
+import { slackLogger } from './logger.js';
+import { createSlackReplySink } from './reply-sink.js';
+import { createSlackState } from './state.js';
 import { registerSlashCommands } from './slash-command-listener.js';
 import { registerViewSubmission } from './view-submission-listener.js';
 
-/** Options for {@link createSlackApp}. */
-export interface SlackAppOptions {
+/** Options for {@link startSlackAdapter}. */
+export interface SlackAdapterOptions {
   /** Verifies every HTTP request (`SLACK_SIGNING_SECRET`). Not used in Socket Mode. */
   signingSecret: string;
   /** The bot token, xoxb-… (`SLACK_BOT_TOKEN`). */
@@ -28,6 +29,8 @@ export interface SlackAppOptions {
   botUserId?: string;
   /** HTTP port: `POST /slack/events` (HTTP mode) and the custom routes. */
   port: number;
+  /** Interface to listen on in HTTP mode. Default: every interface. */
+  host?: string;
   /** Extra HTTP routes on the same server, e.g. `/healthz` and `/metrics`. Default: none. */
   customRoutes?: CustomRoute[];
   dispatcher: Dispatcher;
@@ -39,8 +42,11 @@ export interface SlackAppOptions {
   prefix: string;
   logger: Logger;
   now?: () => number;
-  /** When a slow command or form is acknowledged anyway (Slack allows 3 s). Default: 2500 ms. */
-  ackDeadlineMs?: number;
+  /**
+   * When a form submission is acknowledged whatever its work has reached (Slack allows 3 s, and
+   * shows a form's errors only in the acknowledgement). Default: 2500 ms.
+   */
+  formAckDeadlineMs?: number;
   /**
    * Told the code of each Web API call the adapter makes that fails (users.info, views.open,
    * button answers), for the platform-errors metric. Default: none.
@@ -48,11 +54,41 @@ export interface SlackAppOptions {
   onApiError?: (code: string) => void;
 }
 
+/** A running Slack adapter. */
+export interface RunningSlackAdapter {
+  /** The HTTP port listened on (useful with `port: 0`); undefined in Socket Mode without routes. */
+  port: number | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the Slack adapter that `npm start` runs: HTTP on `port` (`POST /slack/events` and the
+ * custom routes), or Socket Mode when an app token is given.
+ */
+export async function startSlackAdapter(
+  options: SlackAdapterOptions,
+): Promise<RunningSlackAdapter> {
+  const app = createSlackApp(options);
+  const stop = async () => {
+    await app.stop();
+  };
+  if (options.appToken !== undefined) {
+    await app.start();
+    return { port: options.customRoutes?.length ? options.port : undefined, stop };
+  }
+  const server = await app.start({
+    port: options.port,
+    ...(options.host ? { host: options.host } : {}),
+  });
+  const address = server.address() as AddressInfo | string | null;
+  return { port: typeof address === 'object' && address ? address.port : options.port, stop };
+}
+
 /**
  * The Bolt app: a receiver that verifies and acknowledges (HTTP, or Socket Mode with an app
  * token), and listeners that map Slack's payloads to the dispatcher. No club data is read here.
  */
-export function createSlackApp(options: SlackAppOptions): App {
+function createSlackApp(options: SlackAdapterOptions): App {
   const logger = options.logger.child({ component: 'slack' });
   const socketMode = options.appToken !== undefined;
   const app = new App({
@@ -67,8 +103,7 @@ export function createSlackApp(options: SlackAppOptions): App {
     customRoutes: options.customRoutes ?? [],
     // Acknowledge first, work after: holding the HTTP answer is for FaaS hosts.
     processBeforeResponse: false,
-    // No listener keeps conversation state, and Bolt's default in-memory store throws (an Error
-    // with its stack) on every request that has none: a tenth of an acknowledgement's CPU.
+    // No listener keeps conversation state.
     convoStore: false,
     clientOptions: webClientOptions({ slackApiUrl: options.slackApiUrl, logger }),
     logger: slackLogger(logger),
@@ -77,7 +112,7 @@ export function createSlackApp(options: SlackAppOptions): App {
     logger.error({ err: `${error.name}: ${error.message}` }, 'unhandled Slack listener error');
   });
 
-  // Listener calls must not wait: views.open has the trigger's 3 s, users.info the ack's.
+  // Listener calls must not wait: views.open has the trigger's 3 s, users.info a form's ack.
   const client = createWebClient(options.botToken, {
     slackApiUrl: options.slackApiUrl,
     timeoutMs: 2_500,
@@ -107,7 +142,7 @@ export function createSlackApp(options: SlackAppOptions): App {
     logger,
     onApiError: options.onApiError,
     now: options.now ?? Date.now,
-    ackDeadlineMs: options.ackDeadlineMs ?? 2_500,
+    formAckDeadlineMs: options.formAckDeadlineMs ?? 2_500,
   };
   registerSlashCommands(app, deps);
   registerViewSubmission(app, deps);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reply } from '../../../src/commands/reply.js';
 import type { DiscordReplyAddress } from '../../../src/delivery/reply-address.js';
 import { DeliveryError } from '../../../src/delivery/reply-sink.js';
-import { createDiscordReplySink } from '../../../src/platforms/discord/discord-reply-sink.js';
+import { createDiscordReplySink } from '../../../src/platforms/discord/reply-sink.js';
 import { editsOf, followUpsOf, textOf, type MessageBody } from '../../fakes/discord/records.js';
 import { startFakeDiscord, type FakeDiscord } from '../../fakes/discord/start-fake-discord.js';
 import { connectTestRedis, uniquePrefix } from '../../support/redis.js';

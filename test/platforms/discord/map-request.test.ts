@@ -5,7 +5,7 @@ import {
   formValuesOf,
   mapCommandInteraction,
   type CommandInteractionLike,
-} from '../../../src/platforms/discord/map-interaction.js';
+} from '../../../src/platforms/discord/map-request.js';
 
 const guildId = '800000000000000001';
 

@@ -26,8 +26,8 @@ export interface SlackMessage {
   blocks: types.KnownBlock[];
 }
 
-/** Options for {@link renderBlockKit}. */
-export interface RenderBlockKitOptions {
+/** Options for {@link renderReply}. */
+export interface RenderReplyOptions {
   /**
    * Button values of `post-to-channel` and `reopen-form` actions by action id: short tokens of
    * state kept in Redis. An action of those kinds without a value is left out.
@@ -46,7 +46,7 @@ const toneMarks = { info: '', success: '✅ ', warning: '⚠️ ', error: '❌ '
  * Pure: a neutral reply as Block Kit messages, every text escaped for mrkdwn, within Block Kit's
  * limits. A long roster or table becomes several messages; the buttons and footer close the last.
  */
-export function renderBlockKit(reply: Reply, options: RenderBlockKitOptions = {}): SlackMessage[] {
+export function renderReply(reply: Reply, options: RenderReplyOptions = {}): SlackMessage[] {
   const budget = options.charactersPerMessage ?? 12_000;
   const title = reply.title ? `${toneMarks[reply.tone ?? 'info']}${reply.title}` : undefined;
   const body = [

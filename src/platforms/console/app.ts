@@ -4,8 +4,9 @@ import type { FormDefinition, FormField, FormValues } from '../../commands/form.
 import type { Reply } from '../../commands/reply.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
-import type { ConsoleSink } from './console-sink.js';
-import { renderText } from './render-text.js';
+import { mapCommandLine } from './map-request.js';
+import { renderReply } from './render-reply.js';
+import type { ConsoleSink } from './reply-sink.js';
 
 /** Options for {@link createConsoleChat}. */
 export interface ConsoleChatOptions {
@@ -34,7 +35,7 @@ export function createConsoleChat(options: ConsoleChatOptions): ConsoleChat {
 
   async function awaitAnswer(conversationId: string): Promise<void> {
     const answered = await sink.waitFor(conversationId, isFinal, timeoutMs, (reply) =>
-      print(renderText(reply)),
+      print(renderReply(reply)),
     );
     if (!answered)
       print('(no answer yet: the worker is still on it; it will show up here when it comes)');
@@ -73,7 +74,7 @@ export function createConsoleChat(options: ConsoleChatOptions): ConsoleChat {
           conversationId,
         },
       );
-      if (result.kind === 'reply') return print(renderText(result.reply));
+      if (result.kind === 'reply') return print(renderReply(result.reply));
       if (result.kind === 'queued') {
         print('Sent. Filing it with the club…');
         return awaitAnswer(conversationId);
@@ -94,20 +95,16 @@ export function createConsoleChat(options: ConsoleChatOptions): ConsoleChat {
 
   return {
     async run(line) {
-      const trimmed = line.trim();
-      if (trimmed === '') return;
-      if (!trimmed.startsWith('/')) return print('Commands start with a slash, e.g. /help');
-      const [slash = '', ...rest] = trimmed.split(/\s+/);
-      const id = randomUUID();
+      if (line.trim() === '') return;
+      const mapped = mapCommandLine(line, { id: randomUUID(), user });
+      if (!mapped) return print('Commands start with a slash, e.g. /help');
+      const { input, replyTo } = mapped;
       try {
-        const result = await dispatcher.command({ id, slash, text: rest.join(' ') }, user, {
-          platform: 'console',
-          conversationId: id,
-        });
-        if (result.kind === 'reply') return print(renderText(result.reply));
+        const result = await dispatcher.command(input, user, replyTo);
+        if (result.kind === 'reply') return print(renderReply(result.reply));
         if (result.kind === 'form') return await runForm(result.form, result.command.form);
         print('Working on it…');
-        await awaitAnswer(id);
+        await awaitAnswer(replyTo.conversationId);
       } catch (error) {
         if (error instanceof TemporarilyUnavailableError) return print(error.message);
         throw error;

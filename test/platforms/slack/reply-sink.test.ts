@@ -4,7 +4,7 @@ import { textReply, type Reply } from '../../../src/commands/reply.js';
 import type { SlackReplyAddress } from '../../../src/delivery/reply-address.js';
 import { DeliveryError, type ReplySink } from '../../../src/delivery/reply-sink.js';
 import { createLogger } from '../../../src/log.js';
-import { createSlackReplySink } from '../../../src/platforms/slack/slack-reply-sink.js';
+import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
 import { startFakeSlack, type FakeSlack } from '../../fakes/slack/start-fake-slack.js';
 import { connectTestRedis, uniquePrefix } from '../../support/redis.js';
 
