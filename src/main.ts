@@ -127,6 +127,7 @@ async function main(): Promise<number> {
         slackApiUrl: config.SLACK_API_URL,
         redis: services.redis,
         prefix: services.prefix,
+        sealer: services.sealer,
         logger,
         onApiError: apiErrors('slack'),
       });
@@ -138,6 +139,7 @@ async function main(): Promise<number> {
         token: config.DISCORD_TOKEN,
         redis: services.redis,
         prefix: services.prefix,
+        sealer: services.sealer,
         onApiError: apiErrors('discord'),
       });
     }
@@ -168,6 +170,7 @@ async function main(): Promise<number> {
         dispatcher,
         redis: services.redis,
         prefix: services.prefix,
+        sealer: services.sealer,
         logger,
         onApiError: apiErrors('slack'),
       });
@@ -188,6 +191,7 @@ async function main(): Promise<number> {
         dispatcher,
         redis: services.redis,
         prefix: services.prefix,
+        sealer: services.sealer,
         cache: services.cache,
         peekAsker: createAskerPeek({ cache: services.cache, policy, links: services.links }),
         policy,

@@ -1,3 +1,4 @@
+import { testDataKey } from '../support/data-key.js';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,6 +100,7 @@ describe('the built dist/, laid out as in the image', () => {
         CLUB_API_TOKEN: 'image-token',
         // Its own Redis database: start-up.test.ts runs main.ts with the same key prefix.
         REDIS_URL: `${testRedisUrl()}?db=2`,
+        CLUB_DATA_KEY: testDataKey,
         PORT: '0',
       },
       /serving \/healthz and \/metrics/,

@@ -54,12 +54,14 @@ beforeAll(async () => {
         slackApiUrl: slack.apiUrl,
         redis: services.redis,
         prefix: services.prefix,
+        sealer: services.sealer,
         logger,
       }),
       discord: createDiscordReplySink({
         apiUrl: discord.apiUrl,
         redis: services.redis,
         prefix: services.prefix,
+        sealer: services.sealer,
       }),
     }),
   });
@@ -75,6 +77,7 @@ beforeAll(async () => {
     dispatcher: ops.dispatcher,
     redis: services.redis,
     prefix: services.prefix,
+    sealer: services.sealer,
     logger,
   });
   discordAdapter = await startDiscordAdapter({
@@ -84,6 +87,7 @@ beforeAll(async () => {
     dispatcher: ops.dispatcher,
     redis: services.redis,
     prefix: services.prefix,
+    sealer: services.sealer,
     cache: services.cache,
     peekAsker: createAskerPeek({
       cache: services.cache,

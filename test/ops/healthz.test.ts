@@ -160,6 +160,7 @@ describe('the ops routes on the Slack adapter (Bolt custom routes)', () => {
       dispatcher: ops.dispatcher,
       redis: ops.services.redis,
       prefix: ops.services.prefix,
+      sealer: ops.services.sealer,
       logger: createLogger({ level: 'silent' }),
     });
     try {

@@ -82,6 +82,7 @@ beforeAll(async () => {
         slackApiUrl: fake.apiUrl,
         redis: services.redis,
         prefix: services.prefix,
+        sealer: services.sealer,
         logger: createLogger({ level: 'silent' }),
         onApiError: (code) => metrics.platformError('slack', code),
       }),

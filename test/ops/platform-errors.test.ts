@@ -45,6 +45,7 @@ beforeAll(async () => {
     dispatcher: ops.dispatcher,
     redis: services.redis,
     prefix: services.prefix,
+    sealer: services.sealer,
     logger: silent,
     onApiError: onApiError('slack'),
   });
@@ -55,6 +56,7 @@ beforeAll(async () => {
     dispatcher: ops.dispatcher,
     redis: services.redis,
     prefix: services.prefix,
+    sealer: services.sealer,
     cache: services.cache,
     peekAsker: createAskerPeek({
       cache: services.cache,
@@ -91,9 +93,17 @@ const notice = textReply('The pool is closed on Friday.');
 describe('Slack API errors reach onApiError with Slack’s own code', () => {
   it('when users.info lacks its scope, the adapter reports missing_scope and tells the person', async () => {
     slack.failNext('users.info', { error: 'missing_scope' });
-    const answer = await slash('UNOSCOPE', '/whoswho');
+    const responseUrl = slack.responseUrl();
+    const answer = await postToSlackApp(
+      `http://127.0.0.1:${slackAdapter.port}/slack/events`,
+      slashCommandBody({ userId: 'UNOSCOPE', channelId: 'CERRORS' }, '/whoswho', '', {
+        responseUrl,
+      }),
+      { secret: signingSecret },
+    );
     expect(answer.status).toBe(200);
-    expect(String(answer.json?.text)).toMatch(/temporarily unavailable/i);
+    const told = await waitFor(() => slack.postsTo(responseUrl)[0], 'the answer');
+    expect(String(told.body.text)).toMatch(/temporarily unavailable/i);
     expect(codes('slack')).toContain('missing_scope');
   });
 
@@ -109,6 +119,7 @@ describe('Slack API errors reach onApiError with Slack’s own code', () => {
       slackApiUrl: slack.apiUrl,
       redis: ops.services.redis,
       prefix: ops.services.prefix,
+      sealer: ops.services.sealer,
       logger: silent,
       onApiError: onApiError('slack'),
     });
@@ -141,6 +152,7 @@ describe('Discord API errors reach onApiError with Discord’s JSON code', () =>
       apiUrl: discord.apiUrl,
       redis: ops.services.redis,
       prefix: ops.services.prefix,
+      sealer: ops.services.sealer,
       onApiError: onApiError('discord'),
     });
     const to = (token: string) => ({

@@ -1,3 +1,4 @@
+import { testDataKey } from '../support/data-key.js';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,6 +55,7 @@ const good = () => ({
   // and a members list they cached would spare the call that must meet the 401.
   REDIS_URL: `${testRedisUrl()}?db=1`,
   CLUB_API_TIMEOUT_MS: '3000',
+  CLUB_DATA_KEY: testDataKey,
 });
 
 describe('npm start, when something is wrong, says exactly what and stops with exit code 1', () => {

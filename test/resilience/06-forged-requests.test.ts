@@ -180,6 +180,7 @@ describe('scenario 6: forged requests', () => {
       dispatcher: run.dispatcher,
       redis: run.services.redis,
       prefix: run.prefix,
+      sealer: run.services.sealer,
       cache: run.services.cache,
       peekAsker: createAskerPeek({
         cache: run.services.cache,

@@ -8,6 +8,7 @@ import type { CommandDefinition } from '../../commands/command.js';
 import { registry as defaultRegistry } from '../../commands/registry.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { Logger } from '../../log.js';
+import type { Sealer } from '../../redis/sealer.js';
 import { createInteractionHandler } from './handle-interaction.js';
 import { createInteractionState } from './state.js';
 
@@ -28,6 +29,8 @@ export interface DiscordAdapterOptions {
   /** The shared Redis and key prefix: the cache is peeked, button state is kept there. */
   redis: Redis;
   prefix: string;
+  /** Seals the state kept in Redis (replies, typed values, e-mails). */
+  sealer: Sealer;
   cache: Pick<ReadCache, 'peek'>;
   peekAsker: AskerPeek;
   policy: AccessPolicy;
@@ -70,7 +73,7 @@ export async function startDiscordAdapter(options: DiscordAdapterOptions): Promi
     cache: options.cache,
     peekAsker: options.peekAsker,
     policy: options.policy,
-    state: createInteractionState(options.redis, options.prefix),
+    state: createInteractionState(options.redis, options.prefix, options.sealer),
     timezone: options.timezone,
     logger,
     onApiError: options.onApiError,

@@ -1,3 +1,4 @@
+import type { Sealer } from '../../redis/sealer.js';
 import {
   MessageFlags,
   REST,
@@ -24,6 +25,8 @@ export interface DiscordReplySinkOptions {
   /** Redis and key prefix for button state (pages of long replies, "Post to channel"). */
   redis: Redis;
   prefix: string;
+  /** Seals the state kept in Redis (replies, typed values, e-mails). */
+  sealer: Sealer;
   /** How long after `issuedAt` the interaction token is used. Default: 14 minutes (15, less a margin for clocks and queues). */
   interactionWindowMs?: number;
   /** Told the code of each REST call that fails (see `discordFailureCode`), for metrics. Default: none. */
@@ -40,7 +43,7 @@ export interface DiscordReplySinkOptions {
  * was asked in public, and otherwise sends the person a DM.
  */
 export function createDiscordReplySink(options: DiscordReplySinkOptions): ReplySink {
-  const state = createInteractionState(options.redis, options.prefix);
+  const state = createInteractionState(options.redis, options.prefix, options.sealer);
   const now = options.now ?? Date.now;
   const windowMs = options.interactionWindowMs ?? 14 * 60_000;
   const restOptions = {

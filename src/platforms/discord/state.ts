@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { Sealer } from '../../redis/sealer.js';
 import type { FormId, FormValues } from '../../commands/form.js';
 import type { Reply, ReplyAction } from '../../commands/reply.js';
 import { encodeCustomId, maxCustomIdLength } from './custom-ids.js';
@@ -24,16 +25,26 @@ export interface InteractionState {
 /** How long button state is kept: the life of an interaction token. */
 export const defaultStateTtlMs = 15 * 60_000;
 
-export function createInteractionState(redis: Redis, prefix: string): InteractionState {
+export function createInteractionState(
+  redis: Redis,
+  prefix: string,
+  sealer: Sealer,
+): InteractionState {
   const key = (kind: StateKind, id: string) => `${prefix}:discord:${kind}:${id}`;
   return {
     newId: () => randomBytes(12).toString('base64url'),
     async put(kind, id, value, ttlMs = defaultStateTtlMs) {
-      await redis.set(key(kind, id), JSON.stringify(value), 'PX', ttlMs);
+      await redis.set(key(kind, id), sealer.sealJson(value), 'PX', ttlMs);
     },
     async get<T>(kind: StateKind, id: string) {
       const text = await redis.get(key(kind, id));
-      return text === null ? undefined : (JSON.parse(text) as T);
+      if (text === null) return undefined;
+      try {
+        return sealer.openJson<T>(text);
+      } catch {
+        // Sealed under a retired key: as if it had expired.
+        return undefined;
+      }
     },
   };
 }

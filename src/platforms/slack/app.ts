@@ -5,6 +5,7 @@ import type { CommandDefinition } from '../../commands/command.js';
 import { registry as defaultRegistry } from '../../commands/registry.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { Logger } from '../../log.js';
+import type { Sealer } from '../../redis/sealer.js';
 import { registerBlockActions } from './block-action-listeners.js';
 import { createWebClient, webClientOptions } from './create-web-client.js';
 import { createSlackUserResolver } from './resolve-slack-user.js';
@@ -40,6 +41,8 @@ export interface SlackAdapterOptions {
   redis: Redis;
   /** Key prefix shared with the worker's Slack reply sink. */
   prefix: string;
+  /** Seals the state kept in Redis (replies, typed values, e-mails). */
+  sealer: Sealer;
   logger: Logger;
   now?: () => number;
   /**
@@ -123,18 +126,24 @@ function createSlackApp(options: SlackAdapterOptions): App {
     registry: options.registry ?? defaultRegistry,
     client,
     emailOf: createSlackUserResolver({
+      sealer: options.sealer,
       client,
       redis: options.redis,
       prefix: options.prefix,
       logger,
       onApiError: options.onApiError,
     }),
-    state: createSlackState({ redis: options.redis, prefix: options.prefix }),
+    state: createSlackState({
+      redis: options.redis,
+      prefix: options.prefix,
+      sealer: options.sealer,
+    }),
     sink: createSlackReplySink({
       botToken: options.botToken,
       client,
       redis: options.redis,
       prefix: options.prefix,
+      sealer: options.sealer,
       logger,
       now: options.now,
       onApiError: options.onApiError,

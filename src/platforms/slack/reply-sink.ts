@@ -4,6 +4,7 @@ import type { Reply } from '../../commands/reply.js';
 import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import type { ReplySink } from '../../delivery/reply-sink.js';
 import type { Logger } from '../../log.js';
+import type { Sealer } from '../../redis/sealer.js';
 import { createWebClient } from './create-web-client.js';
 import { postToResponseUrl } from './post-to-response-url.js';
 import { renderReply, type SlackMessage } from './render-reply.js';
@@ -21,6 +22,8 @@ export interface SlackReplySinkOptions {
   redis: Redis;
   /** Key prefix shared with the adapter. */
   prefix: string;
+  /** Seals the state kept in Redis (replies, typed values, e-mails). */
+  sealer: Sealer;
   logger: Logger;
   /** Longest Retry-After honoured after a 429. Default: 5 minutes. */
   maxRetryAfterMs?: number;
@@ -53,7 +56,11 @@ export function createSlackReplySink(options: SlackReplySinkOptions): ReplySink 
     prefix: options.prefix,
     now: options.now,
   });
-  const state = createSlackState({ redis: options.redis, prefix: options.prefix });
+  const state = createSlackState({
+    redis: options.redis,
+    prefix: options.prefix,
+    sealer: options.sealer,
+  });
   const bounds = { maxRetryAfterMs: options.maxRetryAfterMs };
   /** Every failed Web API call is counted, the ones a fallback then covers too. */
   const reported = (error: unknown): unknown => {

@@ -4,7 +4,9 @@ import {
   TemporarilyUnavailableError,
   withinOrUnavailable,
 } from '../../dispatch/temporarily-unavailable-error.js';
+import { describeError } from '../../errors.js';
 import type { Logger } from '../../log.js';
+import type { Sealer } from '../../redis/sealer.js';
 import { slackFailureCode } from './errors.js';
 
 /** Options for {@link createSlackUserResolver}. */
@@ -12,6 +14,8 @@ export interface SlackUserResolverOptions {
   client: Pick<webApi.WebClient, 'users'>;
   redis: Redis;
   prefix: string;
+  /** Seals the cached e-mail. */
+  sealer: Sealer;
   logger: Logger;
   /** How long an email is kept. Default: 1 hour. */
   ttlSeconds?: number;
@@ -43,7 +47,8 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
     const key = `${prefix}:slack:email:${teamId ?? '-'}:${userId}`;
     // '' is kept for "Slack holds no email for this person".
     const cached = await withinOrUnavailable(redisTimeoutMs, () => redis.get(key));
-    if (cached !== null) return cached === '' ? undefined : cached;
+    const known = cached === null ? null : openOrNull(options.sealer, cached);
+    if (known !== null) return known === '' ? undefined : known;
     const email = await withinOrUnavailable(lookupTimeoutMs, async () => {
       const answer = await client.users.info({ user: userId });
       return answer.user?.profile?.email?.trim() || undefined;
@@ -51,7 +56,7 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
       const code = slackFailureCode(error);
       if (code !== undefined) options.onApiError?.(code);
       logger.warn(
-        { userId, err: error instanceof Error ? (error.cause ?? error).toString() : String(error) },
+        { userId, err: describeError(error instanceof Error ? (error.cause ?? error) : error) },
         'users.info did not answer',
       );
       throw error instanceof TemporarilyUnavailableError
@@ -62,8 +67,22 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
       logger.info({ userId }, 'Slack holds no email for this person (scope users:read.email?)');
     // Caching is a saving, not a need: a slow Redis must not fail the command now.
     await withinOrUnavailable(redisTimeoutMs, () =>
-      redis.set(key, email ?? '', 'EX', email ? ttlSeconds : missingTtlSeconds),
+      redis.set(
+        key,
+        options.sealer.seal(email ?? ''),
+        'EX',
+        email ? ttlSeconds : missingTtlSeconds,
+      ),
     ).catch(() => undefined);
     return email;
   };
+}
+
+/** A sealed value, or null when no configured key opens it (it is then looked up again). */
+function openOrNull(sealer: Sealer, sealed: string): string | null {
+  try {
+    return sealer.open(sealed);
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { Sealer } from '../../redis/sealer.js';
 import type { FormId, FormValues } from '../../commands/form.js';
 import type { Reply } from '../../commands/reply.js';
 import { withinOrUnavailable } from '../../dispatch/temporarily-unavailable-error.js';
@@ -8,6 +9,8 @@ import { withinOrUnavailable } from '../../dispatch/temporarily-unavailable-erro
 export interface SlackStateOptions {
   redis: Redis;
   prefix: string;
+  /** Seals what is kept: replies and typed form values hold personal data. */
+  sealer: Sealer;
   /** How long a "Post to channel" button works. Default: 1 hour. */
   postTtlSeconds?: number;
   /** How long a "Try again" button reopens the form filled in. Default: 30 minutes. */
@@ -47,7 +50,7 @@ export function createSlackState(options: SlackStateOptions): SlackState {
   const parse = <T>(text: string | null): T | undefined => {
     if (text === null) return undefined;
     try {
-      return JSON.parse(text) as T;
+      return options.sealer.openJson<T>(text);
     } catch {
       return undefined;
     }
@@ -56,7 +59,12 @@ export function createSlackState(options: SlackStateOptions): SlackState {
     async keepReply(reply) {
       const token = newToken();
       await bounded(() =>
-        redis.set(key('post', token), JSON.stringify(reply), 'EX', options.postTtlSeconds ?? 3_600),
+        redis.set(
+          key('post', token),
+          options.sealer.sealJson(reply),
+          'EX',
+          options.postTtlSeconds ?? 3_600,
+        ),
       );
       return token;
     },
@@ -66,7 +74,12 @@ export function createSlackState(options: SlackStateOptions): SlackState {
     async keepForm(form) {
       const token = newToken();
       await bounded(() =>
-        redis.set(key('form', token), JSON.stringify(form), 'EX', options.formTtlSeconds ?? 1_800),
+        redis.set(
+          key('form', token),
+          options.sealer.sealJson(form),
+          'EX',
+          options.formTtlSeconds ?? 1_800,
+        ),
       );
       return token;
     },

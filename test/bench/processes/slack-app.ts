@@ -45,6 +45,7 @@ if (process.env.BENCH_APP === 'bare') {
     dispatcher,
     redis: services.redis,
     prefix,
+    sealer: services.sealer,
     logger,
   });
   const startDelivery = () =>
@@ -59,6 +60,7 @@ if (process.env.BENCH_APP === 'bare') {
           slackApiUrl,
           redis: services.redis,
           prefix,
+          sealer: services.sealer,
           logger,
         }),
       },

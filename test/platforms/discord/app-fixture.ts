@@ -71,6 +71,7 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
     apiUrl: fake.apiUrl,
     redis: services.redis,
     prefix: services.prefix,
+    sealer: services.sealer,
   });
   lazy.sink = sink;
 
@@ -101,6 +102,7 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
     dispatcher: harness.dispatcher,
     redis: services.redis,
     prefix: services.prefix,
+    sealer: services.sealer,
     cache: services.cache,
     peekAsker: createAskerPeek({ cache: services.cache, policy, links: services.links }),
     policy,

@@ -1,3 +1,4 @@
+import { testSealer } from '../../support/data-key.js';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../../src/access/access-policy.js';
@@ -45,6 +46,7 @@ beforeAll(async () => {
     dispatcher: stalledDispatcher,
     redis,
     prefix: uniquePrefix('discord-down'),
+    sealer: testSealer,
     cache: { peek: hanging },
     peekAsker: hanging,
     policy: defaultAccessPolicy,

@@ -1,3 +1,4 @@
+import { testDataKey } from '../../support/data-key.js';
 import { spawn } from 'node:child_process';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +62,7 @@ describe('an admin linking a Discord user to a club member', () => {
           process.execPath,
           ['--import', 'tsx', 'src/platforms/discord/link-member.ts', '--prefix', prefix, ...args],
           {
-            env: { PATH: process.env.PATH, REDIS_URL: testRedisUrl() },
+            env: { PATH: process.env.PATH, REDIS_URL: testRedisUrl(), CLUB_DATA_KEY: testDataKey },
             stdio: ['ignore', 'pipe', 'pipe'],
           },
         );

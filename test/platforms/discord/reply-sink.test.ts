@@ -1,3 +1,4 @@
+import { testSealer } from '../../support/data-key.js';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reply } from '../../../src/commands/reply.js';
@@ -41,6 +42,7 @@ function sink(options: { token?: string; now?: () => number } = {}) {
     apiUrl: fake.apiUrl,
     redis,
     prefix: uniquePrefix('discord-sink'),
+    sealer: testSealer,
     ...options,
   });
 }

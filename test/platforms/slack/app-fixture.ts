@@ -1,3 +1,4 @@
+import { testSealer } from '../../support/data-key.js';
 import type { Redis } from 'ioredis';
 import { demoPersona } from '../../../src/app/demo-persona.js';
 import { createLogger } from '../../../src/log.js';
@@ -44,7 +45,14 @@ export async function startSlackFixture(): Promise<SlackFixture> {
   const redis = connectTestRedis();
   const prefix = uniquePrefix('slack');
   const logger = createLogger({ level: 'silent' });
-  const sink = createSlackReplySink({ botToken, slackApiUrl: fake.apiUrl, redis, prefix, logger });
+  const sink = createSlackReplySink({
+    botToken,
+    slackApiUrl: fake.apiUrl,
+    redis,
+    prefix,
+    sealer: testSealer,
+    logger,
+  });
   const harness = await startBotHarness({ sinks: { slack: sink } });
   // Members and club roles in the cache, as on any day after the first command: the adapter can
   // then refuse at once (it never calls the club service itself).
@@ -74,6 +82,7 @@ export async function startSlackFixture(): Promise<SlackFixture> {
     dispatcher: harness.dispatcher,
     redis,
     prefix,
+    sealer: testSealer,
     logger,
     customRoutes: [
       {

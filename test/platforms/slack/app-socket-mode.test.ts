@@ -1,3 +1,4 @@
+import { testSealer } from '../../support/data-key.js';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/log.js';
@@ -25,7 +26,14 @@ beforeAll(async () => {
   redis = connectTestRedis();
   const prefix = uniquePrefix('slack-socket');
   const logger = createLogger({ level: 'silent' });
-  const common = { botToken: 'xoxb-socket', slackApiUrl: fake.apiUrl, redis, prefix, logger };
+  const common = {
+    botToken: 'xoxb-socket',
+    slackApiUrl: fake.apiUrl,
+    redis,
+    prefix,
+    sealer: testSealer,
+    logger,
+  };
   harness = await startBotHarness({ sinks: { slack: createSlackReplySink(common) } });
   adapter = await startSlackAdapter({
     ...common,

@@ -73,6 +73,7 @@ async function adapterWithRedisDown(
     dispatcher,
     redis: adapterRedis,
     prefix,
+    sealer: testSealer,
     logger,
     ...(formAckDeadlineMs ? { formAckDeadlineMs } : {}),
   });

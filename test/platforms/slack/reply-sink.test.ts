@@ -1,3 +1,4 @@
+import { testSealer } from '../../support/data-key.js';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textReply, type Reply } from '../../../src/commands/reply.js';
@@ -20,6 +21,7 @@ beforeAll(async () => {
     slackApiUrl: fake.apiUrl,
     redis,
     prefix: uniquePrefix('slack-sink'),
+    sealer: testSealer,
     logger: createLogger({ level: 'silent' }),
   });
 });

@@ -1,3 +1,4 @@
+import { testSealer } from '../../support/data-key.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/log.js';
 import { createSlackUserResolver } from '../../../src/platforms/slack/resolve-slack-user.js';
@@ -24,6 +25,7 @@ function resolverWith(emails: Record<string, string>) {
     client: client as unknown as Parameters<typeof createSlackUserResolver>[0]['client'],
     redis,
     prefix,
+    sealer: testSealer,
     logger: createLogger({ level: 'silent' }),
   });
   return { emailOf, lookups, key: (user: string) => `${prefix}:slack:email:T1:${user}` };

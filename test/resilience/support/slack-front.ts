@@ -64,6 +64,7 @@ export async function startSlackFront(stack: Stack, name: string): Promise<Slack
     dispatcher: stack.dispatcher,
     redis: stack.services.redis,
     prefix: stack.prefix,
+    sealer: stack.services.sealer,
     logger: capturedLogger(`${name}-slack`),
   });
   const eventsUrl = `http://127.0.0.1:${adapter.port}/slack/events`;
@@ -73,6 +74,7 @@ export async function startSlackFront(stack: Stack, name: string): Promise<Slack
     slackApiUrl: fake.apiUrl,
     redis: stack.services.redis,
     prefix: stack.prefix,
+    sealer: stack.services.sealer,
     logger: capturedLogger(`${name}-slack-sink`),
   });
   const sign = (signing?: Partial<SigningOptions>): SigningOptions => ({
