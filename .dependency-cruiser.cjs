@@ -20,7 +20,7 @@ module.exports = {
       name: 'platforms-do-not-call-the-club',
       severity: 'error',
       comment:
-        'The worker owns every club-service call; adapters only enqueue. Platforms may read the club\'s domain types, nothing that makes a call.',
+        "The worker owns every club-service call; adapters only enqueue. Platforms may read the club's domain types, nothing that makes a call.",
       from: { path: '^src/platforms/' },
       to: {
         path: '^src/(club/|app/club-services\\.ts$|cache/cached-club-data\\.ts$)',

@@ -48,6 +48,15 @@ export interface SlackFront {
   ): { body: string; responseUrl: string; viewId: string };
   /** The accepted posts to a response_url (the worker's answers). */
   postsTo(responseUrl: string): Record<string, unknown>[];
+  /**
+   * The first post at `responseUrl` and how long after `since` (performance.now()) it was seen,
+   * waiting at most `withinMs`; undefined when none came in time.
+   */
+  firstPost(
+    responseUrl: string,
+    since: number,
+    withinMs: number,
+  ): Promise<{ text: string; ms: number } | undefined>;
   stop(): Promise<void>;
 }
 
@@ -124,6 +133,14 @@ export async function startSlackFront(stack: Stack, name: string): Promise<Slack
         .postsTo(responseUrl)
         .filter((post) => post.accepted)
         .map((post) => post.body),
+    async firstPost(responseUrl, since, withinMs) {
+      while (performance.now() - since < withinMs) {
+        const [first] = fake.postsTo(responseUrl).filter((post) => post.accepted);
+        if (first) return { text: String(first.body.text ?? ''), ms: performance.now() - since };
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return undefined;
+    },
     async stop() {
       await adapter.stop();
       await fake.close();

@@ -69,6 +69,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     CLUB_API_TOKEN: clubToken,
     CLUB_TIMEZONE: timezone,
     RATE_LIMIT_PER_MINUTE: '100000',
+    // One tester sends everything: these scenarios are about the club, not one person's share.
+    CLUB_PERSON_DAILY_SHARE: '100%',
+    CLUB_PERSON_DAILY_FORMS: '100000',
     ...options.config,
   };
   const services = createClubServices({

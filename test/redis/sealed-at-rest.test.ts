@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatUser } from '../../src/commands/chat-user.js';
+import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
+import { startPrivateRedis, type PrivateRedis } from '../../src/redis/private-redis-server.js';
+import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
+import { waitFor } from '../support/wait-for.js';
+
+/*
+ * Redis is untrusted storage: with AOF on, as in production, a welfare officer's day of work must
+ * leave no personal value in any key or in any file Redis wrote.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'club-bot-at-rest-'));
+let redis: PrivateRedis;
+let harness: BotHarness;
+const replies = new Map<string, Reply[]>();
+
+beforeAll(async () => {
+  redis = await startPrivateRedis({ appendOnly: true, dir });
+  harness = await startBotHarness({
+    env: { REDIS_URL: redis.url },
+    sinks: {
+      console: {
+        async deliver(address, reply) {
+          if (address.platform !== 'console') return;
+          replies.set(address.conversationId, [
+            ...(replies.get(address.conversationId) ?? []),
+            reply,
+          ]);
+        },
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await harness?.stop();
+  await redis?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every key and value in Redis, and every file it wrote, as one text. */
+async function everythingRedisHolds(): Promise<string> {
+  const client = new Redis(redis.url);
+  const parts: string[] = [];
+  for (const key of await client.keys('*')) {
+    parts.push(key);
+    const type = await client.type(key);
+    if (type === 'string') parts.push((await client.get(key)) ?? '');
+    if (type === 'hash') parts.push(JSON.stringify(await client.hgetall(key)));
+    if (type === 'list') parts.push(JSON.stringify(await client.lrange(key, 0, -1)));
+    if (type === 'set') parts.push(JSON.stringify(await client.smembers(key)));
+    if (type === 'zset') parts.push(JSON.stringify(await client.zrange(key, '0', '-1')));
+    if (type === 'stream') parts.push(JSON.stringify(await client.xrange(key, '-', '+')));
+  }
+  await client.bgrewriteaof().catch(() => undefined);
+  await client.quit();
+  const files = (folder: string): string[] =>
+    readdirSync(folder).flatMap((name) => {
+      const path = join(folder, name);
+      if (name.endsWith('.sock')) return [];
+      return statSync(path).isDirectory() ? files(path) : [path];
+    });
+  const written = files(dir);
+  expect(written.some((path) => path.includes('appendonly'))).toBe(true);
+  for (const path of written) parts.push(readFileSync(path).toString('latin1'));
+  return parts.join('\n');
+}
+
+describe('personal data at rest in Redis', () => {
+  it('after /member details, an incident filed and the incident list, no personal value is in any key or in any file Redis wrote', async () => {
+    const users = harness.simulator.admin.records('users');
+    const roles = harness.simulator.admin.records('roles');
+    const welfareGuids = (roles.find((role) => role.RoleName === 'Welfare Officer')?.Members ??
+      []) as { Guid: string }[];
+    const officer = users.find((user) => user.Guid === welfareGuids[0]?.Guid);
+    expect(officer?.Email).toBeTypeOf('string');
+    const welfare: ChatUser = {
+      platform: 'console',
+      userId: 'welfare-officer',
+      email: String(officer?.Email),
+    };
+    const child = users.find(
+      (user) => typeof user.MedicalHistory === 'string' && Array.isArray(user.Parents),
+    );
+    expect(child).toBeDefined();
+    const family = users.filter(
+      (user) =>
+        user.Guid === child?.Guid ||
+        ((child?.Parents ?? []) as unknown[]).some(
+          (parent) => parent === user.Guid || (parent as { Guid?: string })?.Guid === user.Guid,
+        ),
+    );
+
+    const ask = async (slash: string, text: string) => {
+      const id = randomUUID();
+      await harness.dispatcher.command({ id, slash, text }, welfare, {
+        platform: 'console',
+        conversationId: id,
+      });
+      return waitFor(() => replies.get(id)?.find((reply) => !reply.interim), slash, 15_000);
+    };
+    const details = await ask(
+      '/member',
+      `details ${String(child?.Firstname)} ${String(child?.Lastname)}`,
+    );
+    expect(replyToPlainText(details)).toContain(String(child?.MedicalHistory));
+
+    const word = `Zanzibar${randomUUID().slice(0, 6)}`;
+    const typed = `Pool gate left open; ${word} saw it at 18:40`;
+    const formId = randomUUID();
+    const submitted = await harness.dispatcher.submitForm(
+      {
+        id: formId,
+        key: formId,
+        form: 'incident',
+        values: { title: `Gate ${word}`, date: '2026-03-14', status: 'Open', details: typed },
+      },
+      welfare,
+      { platform: 'console', conversationId: formId },
+    );
+    expect(submitted).toEqual({ kind: 'queued' });
+    await waitFor(() => replies.get(formId)?.some((reply) => !reply.interim), 'the filing', 15_000);
+    const list = await ask('/incident', 'list');
+    expect(replyToPlainText(list)).toContain(word);
+
+    const secrets = [
+      word,
+      typed,
+      ...[officer, ...family].flatMap((user) =>
+        [
+          user?.MedicalHistory,
+          user?.Allergies,
+          user?.DisabilityDetails,
+          user?.DBSCertificateNumber,
+          user?.MobilePhone,
+          user?.HomePhone,
+          user?.Email,
+          user?.EmergencyContactPhone1,
+        ].filter((value): value is string => typeof value === 'string' && value.length > 3),
+      ),
+    ];
+    expect(secrets.length).toBeGreaterThan(5);
+    const held = await everythingRedisHolds();
+    expect(held.length).toBeGreaterThan(1_000);
+    expect(secrets.filter((secret) => held.includes(secret))).toEqual([]);
+  }, 60_000);
+});
