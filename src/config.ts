@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clubApiLayoutSettings } from './club/club-layout.js';
+import { dataKeyProblem } from './redis/sealer.js';
 
 /**
  * The configuration contract (PRODUCT.md): the only reader of `process.env`.
@@ -56,6 +57,25 @@ export const configSchema = z.object({
     "How long cached members, rosters and lists count as fresh before a refresh (who's who, roles, groups, events and meets: six times that).",
     3600,
   ),
+  CLUB_DATA_KEY: optionalText(
+    'Seals personal data written to Redis: 32 bytes in base64 (npm run setup:key prints one); during a rotation the new key, a comma, then the older one. Required by npm start.',
+  ).refine((value) => value === undefined || dataKeyProblem(value) === undefined, {
+    message: 'one or two 32-byte keys in base64, comma-separated, the new one first',
+  }),
+  CLUB_PERSON_DAILY_SHARE: z
+    .string()
+    .trim()
+    .default('2%')
+    .transform((value) => Number(value.replace(/%$/, '')))
+    .refine(
+      (value) => Number.isFinite(value) && value > 0 && value <= 100,
+      'a percentage such as 2%',
+    )
+    .describe(
+      'The share of the daily limit one person may spend on club calls the cache cannot answer, e.g. 2%.',
+    ),
+  CLUB_PERSON_DAILY_FORMS: positiveInt('Forms one person may file a day.', 20),
+  WORKER_CONCURRENCY: positiveInt('Jobs one worker process runs at once.', 8),
   SLACK_SIGNING_SECRET: optionalText('Slack app signing secret (HTTP mode).'),
   SLACK_BOT_TOKEN: optionalText('Slack bot token (xoxb-...).'),
   SLACK_APP_TOKEN: optionalText(

@@ -14,8 +14,8 @@ import type { ChatUser } from './commands/chat-user.js';
 import { botRoles } from './commands/roles.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger, synchronousDestination } from './log.js';
-import { createConsoleChat } from './platforms/console/console-chat.js';
-import { createConsoleSink } from './platforms/console/console-sink.js';
+import { createConsoleChat } from './platforms/console/app.js';
+import { createConsoleSink } from './platforms/console/reply-sink.js';
 import { createLineReader, type LineReader } from './platforms/console/line-reader.js';
 import {
   RedisServerMissingError,
@@ -24,6 +24,7 @@ import {
 } from './redis/private-redis-server.js';
 import { demoPersona } from './app/demo-persona.js';
 import { startSimulator, type RunningSimulator } from './simulator/start-simulator.js';
+import { newDataKey } from './redis/sealer.js';
 
 const demoToken = 'demo-token';
 
@@ -49,6 +50,8 @@ async function main(commands: string[]): Promise<number> {
       REDIS_URL: env.REDIS_URL ?? redis?.url,
       CLUB_API_URL: env.CLUB_API_URL ?? simulator?.url,
       CLUB_API_TOKEN: env.CLUB_API_URL ? env.CLUB_API_TOKEN : demoToken,
+      // The demo's own Redis is thrown away at exit, and its key with it.
+      CLUB_DATA_KEY: env.CLUB_DATA_KEY ?? newDataKey(),
     });
     // Logs would drown the chat: they go to standard error, and only warnings unless LOG_LEVEL says.
     const logger = createLogger(
@@ -75,6 +78,7 @@ async function main(commands: string[]): Promise<number> {
     const deliverer = startReplyDeliverer({
       redis: services.redis,
       prefix: services.prefix,
+      sealer: services.sealer,
       sinks: { console: sink },
       logger,
     });

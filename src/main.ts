@@ -43,6 +43,12 @@ async function main(): Promise<number> {
     throw error;
   }
   const logger = createLogger({ level: config.LOG_LEVEL, component: role });
+  if (!config.CLUB_DATA_KEY) {
+    logger.fatal(
+      'CLUB_DATA_KEY is not set. The bot seals personal data in Redis with it: run `npm run setup:key` and set CLUB_DATA_KEY to the key it prints.',
+    );
+    return 1;
+  }
   let policy;
   try {
     policy = loadAccessPolicy(config.ACCESS_POLICY, registry);
@@ -115,7 +121,7 @@ async function main(): Promise<number> {
     const sinks: Partial<Record<Platform, ReplySink>> = {};
     if (slackConfigured) {
       // Platforms load only when configured: a Slack-only bot never loads discord.js (about 48 MB).
-      const { createSlackReplySink } = await import('./platforms/slack/slack-reply-sink.js');
+      const { createSlackReplySink } = await import('./platforms/slack/reply-sink.js');
       sinks.slack = createSlackReplySink({
         botToken: config.SLACK_BOT_TOKEN!,
         slackApiUrl: config.SLACK_API_URL,
@@ -126,8 +132,7 @@ async function main(): Promise<number> {
       });
     }
     if (discordConfigured) {
-      const { createDiscordReplySink } =
-        await import('./platforms/discord/start-discord-adapter.js');
+      const { createDiscordReplySink } = await import('./platforms/discord/reply-sink.js');
       sinks.discord = createDiscordReplySink({
         apiUrl: config.DISCORD_API_URL,
         token: config.DISCORD_TOKEN,
@@ -139,6 +144,7 @@ async function main(): Promise<number> {
     const deliverer = startReplyDeliverer({
       redis: services.redis,
       prefix: services.prefix,
+      sealer: services.sealer,
       sinks,
       logger,
       onDelivered: (event) => metrics.replyDelivered(event),
@@ -151,7 +157,7 @@ async function main(): Promise<number> {
       onDispatched: (platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
     });
     if (slackConfigured) {
-      const { startSlackAdapter } = await import('./platforms/slack/start-slack-adapter.js');
+      const { startSlackAdapter } = await import('./platforms/slack/app.js');
       const slack = await startSlackAdapter({
         signingSecret: config.SLACK_SIGNING_SECRET ?? '',
         botToken: config.SLACK_BOT_TOKEN!,
@@ -174,7 +180,7 @@ async function main(): Promise<number> {
       );
     }
     if (discordConfigured) {
-      const { startDiscordAdapter } = await import('./platforms/discord/start-discord-adapter.js');
+      const { startDiscordAdapter } = await import('./platforms/discord/app.js');
       const discord = await startDiscordAdapter({
         token: config.DISCORD_TOKEN!,
         applicationId: config.DISCORD_APPLICATION_ID!,

@@ -6,7 +6,14 @@ import { createAskerResolver, type AskerResolver } from '../access/resolve-asker
 import { createDailyBudget } from '../budget/create-daily-budget.js';
 import type { DailyBudget } from '../budget/daily-budget.js';
 import type { Priority } from '../budget/priority.js';
-import { cachedCollections, createCachedClubData, freshnessOf } from '../cache/cached-club-data.js';
+import { createPersonShare, type PersonShare } from '../budget/person-share.js';
+import {
+  cachedCollections,
+  createCachedClubData,
+  createPersonalClubData,
+  freshnessOf,
+} from '../cache/cached-club-data.js';
+import type { ChatUser } from '../commands/chat-user.js';
 import { createKeyTracking } from '../cache/key-tracking.js';
 import { createReadCache, type ReadCache } from '../cache/read-cache.js';
 import type { ClubApi } from '../club/club-api.js';
@@ -20,6 +27,7 @@ import { createReplyOutbox, type ReplyOutbox } from '../delivery/reply-outbox.js
 import { createFiler, type Filer } from '../jobs/file-once.js';
 import type { Logger } from '../log.js';
 import { healthKeys } from '../ops/health.js';
+import { createSealer, type Sealer } from '../redis/sealer.js';
 import { describeError } from '../errors.js';
 
 /** Options for {@link createClubServices}. */
@@ -33,6 +41,9 @@ export interface ClubServicesOptions {
     | 'CLUB_DAILY_LIMIT'
     | 'CLUB_API_TIMEOUT_MS'
     | 'CACHE_FRESH_SECONDS'
+    | 'CLUB_DATA_KEY'
+    | 'CLUB_PERSON_DAILY_SHARE'
+    | 'CLUB_PERSON_DAILY_FORMS'
   >;
   logger: Logger;
   /** Prefix of every Redis key (queue, budget, cache). Default: `club-bot`. */
@@ -52,10 +63,16 @@ export interface ClubServices {
   /** BullMQ's connection (queue and worker); its errors reach the log through theirs. */
   queueConnection: Redis;
   prefix: string;
+  /** Seals every value holding personal data that the bot writes to Redis. */
+  sealer: Sealer;
   budget: DailyBudget;
   cache: ReadCache;
   /** The club's data through the cache; loads spend the budget. Used by the worker only. */
   data: ClubData;
+  /** The club's data as one person's command reads it: cold reads spend their own share too. */
+  dataFor(user: ChatUser): ClubData;
+  /** Counts a form one person files, or throws when they have filed their share today. */
+  formsShare: PersonShare;
   apiFor(priority: Priority): ClubApi;
   links: MemberLinks;
   policy: AccessPolicy;
@@ -73,6 +90,12 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
   const { config, logger } = options;
   const prefix = options.prefix ?? 'club-bot';
   const now = options.now ?? Date.now;
+  if (!config.CLUB_DATA_KEY) {
+    throw new Error(
+      'CLUB_DATA_KEY is not set: personal data is sealed in Redis with it. `npm run setup:key` prints a new key.',
+    );
+  }
+  const sealer = createSealer(config.CLUB_DATA_KEY);
   // BullMQ gets a connection of its own: its worker blocks on it waiting for jobs.
   const redis = new Redis(config.REDIS_URL, {
     maxRetriesPerRequest: null,
@@ -99,6 +122,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
   );
   const cache = createReadCache({
     redis,
+    sealer,
     prefix,
     tracking,
     onRead: options.onCacheRead,
@@ -136,9 +160,22 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     },
   });
   const data = createCachedClubData(cache, apiFor);
+  const dataFor = createPersonalClubData({
+    cache,
+    apis: apiFor,
+    spend: createPersonShare({
+      redis,
+      prefix,
+      kind: 'calls',
+      limit: (config.CLUB_DAILY_LIMIT * config.CLUB_PERSON_DAILY_SHARE) / 100,
+      windowMs: options.budgetWindowMs,
+      now,
+    }),
+    now,
+  });
   const links = createMemberLinks(redis, prefix, tracking);
   const policy = options.policy ?? defaultAccessPolicy;
-  const queue = createClubQueue({ connection: queueConnection, prefix });
+  const queue = createClubQueue({ connection: queueConnection, prefix, sealer });
   // Without a listener BullMQ prints each error with its stack to stderr, past the logger.
   queue.queue.on('error', (error) => logger.warn({ err: error.message }, 'queue error'));
 
@@ -146,15 +183,25 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     redis,
     queueConnection,
     prefix,
+    sealer,
     budget,
     cache,
     data,
+    dataFor,
+    formsShare: createPersonShare({
+      redis,
+      prefix,
+      kind: 'forms',
+      limit: config.CLUB_PERSON_DAILY_FORMS,
+      windowMs: options.budgetWindowMs,
+      now,
+    }),
     apiFor,
     links,
     policy,
     resolveAsker: createAskerResolver({ data, policy, links }),
     queue,
-    outbox: createReplyOutbox(redis, prefix),
+    outbox: createReplyOutbox(redis, prefix, sealer),
     filer: createFiler({ redis, prefix }),
     audit: createAuditTrail({ redis, prefix }),
     async quota() {

@@ -29,6 +29,7 @@ export function startWorker(options: StartWorkerOptions): ClubWorker {
   const worker = createClubWorker({
     connection: services.queueConnection,
     redis: services.redis,
+    sealer: services.sealer,
     prefix: services.prefix,
     concurrency: options.concurrency,
     lockDurationMs: options.lockDurationMs,
@@ -37,7 +38,7 @@ export function startWorker(options: StartWorkerOptions): ClubWorker {
     runner: {
       registry,
       policy: services.policy,
-      data: services.data,
+      dataFor: services.dataFor,
       resolveAsker: services.resolveAsker,
       quota: services.quota,
       audit: services.audit,
@@ -51,6 +52,7 @@ export function startWorker(options: StartWorkerOptions): ClubWorker {
         data: services.data,
         api: services.apiFor('write'),
         filer: services.filer,
+        spendForm: () => services.formsShare(submission.user),
         invalidate: (collection) => services.cache.invalidate(collection),
         timezone,
         now,

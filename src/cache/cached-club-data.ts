@@ -1,5 +1,8 @@
 import type { Priority } from '../budget/priority.js';
 import type { ClubApi } from '../club/club-api.js';
+import type { BudgetedClubApis } from '../club/budgeted-club-apis.js';
+import type { MemberSensitive } from '../club/domain.js';
+import type { ChatUser } from '../commands/chat-user.js';
 import type { ClubData } from '../commands/club-data.js';
 import type { ReadCache } from './read-cache.js';
 
@@ -50,12 +53,60 @@ export function createCachedClubData(
     roles: () => read('roles', (api) => api.listRoles()),
     events: () => read('events', (api) => api.listEvents()),
     meets: () => read('meets', (api) => api.listMeets()),
-    incidents: () => read('incidents', (api) => api.listIncidents()),
+    // The incident book is cached without details and comments: those are read per request.
+    incidents: () =>
+      read('incidents', async (api) =>
+        (await api.listIncidents()).map(
+          ({ details: _details, proposedAction: _action, ...summary }) => ({
+            ...summary,
+            comments: [],
+          }),
+        ),
+      ),
     trialRequests: () => read('trialRequests', (api) => api.listTrialRequests()),
     waitingList: () => read('waitingList', (api) => api.listWaitingList()),
     async memberSensitive(guid) {
       const { sensitive } = await apiFor('interactive').getMemberWithSensitive(guid);
       return sensitive;
     },
+  };
+}
+
+/** How long one asker's read of one member's confidential details is reused. */
+const sensitiveReuseMs = 60_000;
+
+/**
+ * The club's data as one person's command reads it: a cold read they wait for spends from their
+ * own daily share first (`spend` throws when it is used up), and their `/member details` of the
+ * same member within a minute is answered from memory rather than a new club call.
+ */
+export function createPersonalClubData(options: {
+  cache: ReadCache;
+  apis: BudgetedClubApis;
+  spend: (user: ChatUser) => Promise<void>;
+  now?: () => number;
+}): (user: ChatUser) => ClubData {
+  const now = options.now ?? Date.now;
+  const recent = new Map<string, { at: number; sensitive: Promise<MemberSensitive> }>();
+  return (user) => {
+    const spend = () => options.spend(user);
+    const data = createCachedClubData(options.cache, (priority) =>
+      options.apis(priority, priority === 'interactive' ? spend : undefined),
+    );
+    return {
+      ...data,
+      memberSensitive(guid) {
+        for (const [key, entry] of recent) {
+          if (now() - entry.at >= sensitiveReuseMs) recent.delete(key);
+        }
+        const key = `${user.platform}:${user.userId}:${guid}`;
+        const known = recent.get(key);
+        if (known) return known.sensitive;
+        const sensitive = data.memberSensitive(guid);
+        recent.set(key, { at: now(), sensitive });
+        sensitive.catch(() => recent.delete(key));
+        return sensitive;
+      },
+    };
   };
 }

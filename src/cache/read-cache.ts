@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../redis/redis-script.js';
+import { UnsealableError, type Sealer } from '../redis/sealer.js';
 import type { Cached } from '../commands/club-data.js';
 import { writeTracked, type KeyTracking } from './key-tracking.js';
 
 /** Options for {@link createReadCache}. */
 export interface ReadCacheOptions {
   redis: Redis;
+  /** Seals each value in Redis: the club's lists hold personal data. */
+  sealer: Sealer;
   /** Key prefix shared by every process, e.g. `'club-bot'`. */
   prefix: string;
   /** How long an entry counts as fresh, for every key or by key. Default: 15 minutes. */
@@ -114,7 +117,13 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     if (reply.length === 3 && copy) value = copy.value;
     else {
       if (text == null) return undefined;
-      value = deepFreeze(JSON.parse(text));
+      try {
+        value = deepFreeze(options.sealer.openJson(text));
+      } catch (error) {
+        // Sealed with a key no longer configured (or damaged): load it again, as if absent.
+        if (error instanceof UnsealableError) return undefined;
+        throw error;
+      }
       if (version) parsed.set(key, { version, value });
     }
     return { fetchedAt: Number(fetchedAt), invalid: invalid === '1', value: value as T };
@@ -150,7 +159,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
             'version',
             randomUUID(),
             'value',
-            JSON.stringify(value),
+            options.sealer.sealJson(value),
           )
           .pexpire(entryKey(key), keepMs)
           .exec(),

@@ -19,15 +19,19 @@ export interface BudgetedClubApisOptions {
 }
 
 /**
+ * The club API for a priority; with `spend`, every call first spends from a person's own share
+ * (see `createPersonShare`), which throws when it is used up.
+ */
+export type BudgetedClubApis = (priority: Priority, spend?: () => Promise<void>) => ClubApi;
+
+/**
  * One club API per priority. Every HTTP request (a layout probe's too) first reserves a unit of
  * the daily budget for its priority (or throws {@link BudgetDeniedError}); every response
  * reconciles the budget with the service's `X-Ratelimit-Remaining`, and a 403 marks it spent.
  */
-export function createBudgetedClubApis(
-  options: BudgetedClubApisOptions,
-): (priority: Priority) => ClubApi {
+export function createBudgetedClubApis(options: BudgetedClubApisOptions): BudgetedClubApis {
   const { budget } = options;
-  const make = (priority: Priority): ClubApi =>
+  const make = (priority: Priority, spend?: () => Promise<void>): ClubApi =>
     createClubApi(
       createClubClient({
         baseUrl: options.baseUrl,
@@ -36,6 +40,7 @@ export function createBudgetedClubApis(
         timeoutMs: options.timeoutMs,
         fetch: options.fetch,
         async beforeRequest() {
+          await spend?.();
           const reservation = await budget.reserve(priority);
           if (!reservation.granted) throw new BudgetDeniedError(priority, reservation.retryAt);
         },
@@ -52,5 +57,5 @@ export function createBudgetedClubApis(
     interactive: make('interactive'),
     background: make('background'),
   };
-  return (priority) => apis[priority];
+  return (priority, spend) => (spend ? make(priority, spend) : apis[priority]);
 }

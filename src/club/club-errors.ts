@@ -103,16 +103,35 @@ export function errorForStatus(status: number, path: string, serviceMessage: str
   }
 }
 
-/** Reads an error body of unknown shape: text, or JSON with a message field. Never assumes JSON. */
+/** The most of the service's error text kept: enough to say what was wrong, no more. */
+const maxServiceText = 200;
+
+/**
+ * Reads an error body of unknown shape (text, or JSON with a message field; never assumes JSON)
+ * as at most 200 characters, with e-mails, phone numbers and long digit runs masked: the service
+ * may echo the record back, and this text reaches log lines.
+ */
 export function serviceMessageOf(body: unknown): string {
+  return maskPersonalText(rawMessageOf(body)).slice(0, maxServiceText);
+}
+
+function rawMessageOf(body: unknown): string {
   if (body === undefined || body === null) return '';
-  if (typeof body === 'string') return body.trim().slice(0, 2000);
+  if (typeof body === 'string') return body.trim();
   if (typeof body === 'object') {
     const record = body as Record<string, unknown>;
     for (const key of ['Message', 'message', 'error', 'Error', 'detail', 'title']) {
       const value = record[key];
-      if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, 2000);
+      if (typeof value === 'string' && value.trim() !== '') return value.trim();
     }
   }
-  return JSON.stringify(body).slice(0, 2000);
+  return JSON.stringify(body);
+}
+
+/** `text` with e-mail addresses, phone numbers and runs of six or more digits masked. */
+export function maskPersonalText(text: string): string {
+  return text
+    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[e-mail]')
+    .replace(/\+?\d[\d\s().-]{8,}\d/g, '[phone]')
+    .replace(/\d{6,}/g, '[number]');
 }

@@ -2,11 +2,12 @@ import type { Redis } from 'ioredis';
 import type { AuditWrite } from '../access/audit-trail.js';
 import type { Reply } from '../commands/reply.js';
 import { RedisScript } from '../redis/redis-script.js';
+import type { Sealer } from '../redis/sealer.js';
 import type { ReplyAddress } from './reply-address.js';
 
 /**
- * A reply waiting to be delivered: plain JSON. It may hold personal data, so it stays in Redis
- * only until delivered (or given up on).
+ * A reply waiting to be delivered. It may hold personal data, so it is sealed in Redis and stays
+ * there only until delivered (or given up on).
  */
 export interface OutboxEntry {
   /** The correlation id of the command or submission it answers. */
@@ -100,7 +101,7 @@ redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
 redis.call('XDEL', KEYS[1], ARGV[2])
 return 1`);
 
-export function createReplyOutbox(redis: Redis, prefix: string): ReplyOutbox {
+export function createReplyOutbox(redis: Redis, prefix: string, sealer: Sealer): ReplyOutbox {
   const keys = outboxKeys(prefix);
   return {
     async put(entry, once, audit) {
@@ -109,7 +110,7 @@ export function createReplyOutbox(redis: Redis, prefix: string): ReplyOutbox {
         [keys.stream, keys.once(once), audit?.stream ?? keys.stream],
         [
           markMs,
-          JSON.stringify(entry),
+          sealer.sealJson(entry),
           audit?.minId ?? '',
           audit ? JSON.stringify(audit.entry) : '',
         ],
@@ -119,7 +120,7 @@ export function createReplyOutbox(redis: Redis, prefix: string): ReplyOutbox {
     read(fields) {
       const index = fields.indexOf('entry');
       try {
-        const entry = JSON.parse(fields[index + 1] ?? '') as OutboxEntry;
+        const entry = sealer.openJson<OutboxEntry>(fields[index + 1] ?? '');
         return entry && typeof entry.id === 'string' && entry.replyTo && entry.reply
           ? entry
           : undefined;
@@ -128,8 +129,7 @@ export function createReplyOutbox(redis: Redis, prefix: string): ReplyOutbox {
       }
     },
     async finish(streamId, retry) {
-      // The stream id keeps two retries of the same reply apart in the set.
-      const later = retry ? [retry.at, JSON.stringify({ ...retry.entry, retryOf: streamId })] : [];
+      const later = retry ? [retry.at, sealer.sealJson(retry.entry)] : [];
       await finishScript.run(redis, [keys.stream, keys.later], [outboxGroup, streamId, ...later]);
     },
     async promoteDue(now) {

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import type { Platform } from '../commands/chat-user.js';
 import type { Logger } from '../log.js';
+import type { Sealer } from '../redis/sealer.js';
 import type { ReplyAddress } from './reply-address.js';
 import { createReplyOutbox, outboxGroup, outboxKeys, type OutboxEntry } from './reply-outbox.js';
 import { DeliveryError, type ReplySink } from './reply-sink.js';
@@ -13,6 +14,8 @@ export interface ReplyDelivererOptions {
   /** The process's Redis; the deliverer reads the outbox on a connection of its own. */
   redis: Redis;
   prefix: string;
+  /** Opens the sealed replies. */
+  sealer: Sealer;
   sinks: Partial<Record<Platform, ReplySink>>;
   logger: Logger;
   /** Replies being delivered at once. Default: 32. */
@@ -77,7 +80,7 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
     }
   }
 
-  const outbox = createReplyOutbox(redis, options.prefix);
+  const outbox = createReplyOutbox(redis, options.prefix, options.sealer);
   const finish = (streamId: string, retry?: { entry: OutboxEntry; at: number }) =>
     outbox.finish(streamId, retry);
 

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
-import type { CommandRequest, FormSubmission, JobName, JobPayloads } from './job-types.js';
+import type { Sealer } from '../redis/sealer.js';
+import type {
+  CommandRequest,
+  FormSubmission,
+  JobName,
+  JobPayloads,
+  SealedJobData,
+} from './job-types.js';
 
 /** Options for {@link createClubQueue}. */
 export interface ClubQueueOptions {
@@ -9,6 +16,8 @@ export interface ClubQueueOptions {
   prefix?: string;
   /** Queue name. Default: `club-bot`. */
   name?: string;
+  /** Seals each job's payload. */
+  sealer: Sealer;
 }
 
 export const defaultQueueName = 'club-bot';
@@ -29,10 +38,14 @@ export function cappedBackoff(attemptsMade: number, random: () => number = Math.
   return Math.floor(ceiling * (1 - 0.5 * random()));
 }
 
-/** Retries for passing faults: six attempts (about half a minute of waits). */
+/**
+ * Retries for passing faults: six attempts (about half a minute of waits). No stack traces are
+ * kept: failure records stay free of anything but our own error messages.
+ */
 const retried: JobsOptions = {
   attempts: 6,
   backoff: { type: cappedBackoffType, delay: 1_000 },
+  stackTraceLimit: 0,
 };
 
 /** Finished jobs are kept a bounded time and number, so Redis does not grow without end. */
@@ -43,7 +56,7 @@ export const jobOptions: Record<JobName, JobsOptions> = {
     removeOnFail: { age: 24 * 3_600, count: 1_000 },
   },
   // A submission is tried over three to six minutes of waits (an outage that long is still filed), and
-  // a failed one is kept a week, so an admin can recover what was typed.
+  // a failed one is kept a week, sealed, so an admin can retry it (npm run jobs).
   form: {
     ...retried,
     attempts: 16,
@@ -54,7 +67,7 @@ export const jobOptions: Record<JobName, JobsOptions> = {
 
 /** The queue of the bot's work, with typed enqueue functions. */
 export interface ClubQueue {
-  readonly queue: Queue;
+  readonly queue: Queue<SealedJobData, unknown, JobName>;
   enqueueCommand(request: CommandRequest): Promise<void>;
   /** Enqueues a submission; the same idempotency key twice yields one job. */
   enqueueForm(submission: FormSubmission): Promise<void>;
@@ -62,12 +75,12 @@ export interface ClubQueue {
 }
 
 export function createClubQueue(options: ClubQueueOptions): ClubQueue {
-  const queue = new Queue(options.name ?? defaultQueueName, {
+  const queue = new Queue<SealedJobData, unknown, JobName>(options.name ?? defaultQueueName, {
     connection: options.connection,
     prefix: options.prefix ?? 'club-bot',
   });
   const add = <N extends JobName>(name: N, data: JobPayloads[N], extra: JobsOptions = {}) =>
-    queue.add(name, data, { ...jobOptions[name], ...extra });
+    queue.add(name, { sealed: options.sealer.sealJson(data) }, { ...jobOptions[name], ...extra });
   return {
     queue,
     async enqueueCommand(request) {

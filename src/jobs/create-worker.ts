@@ -7,10 +7,11 @@ import type { ReplyAddress } from '../delivery/reply-address.js';
 import { createReplyOutbox } from '../delivery/reply-outbox.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
+import type { Sealer } from '../redis/sealer.js';
 import { cappedBackoff, cappedBackoffType, defaultQueueName } from './club-queue.js';
 import { dispositionOf } from './disposition.js';
 import { failureReply, queuedReply } from './failure-reply.js';
-import type { JobName, JobPayloads, JobResult } from './job-types.js';
+import type { JobName, JobPayloads, JobResult, SealedJobData } from './job-types.js';
 import { runCommand, type CommandOutcome, type CommandRunnerDeps } from './run-command.js';
 
 /** Options for {@link createClubWorker}. */
@@ -19,6 +20,8 @@ export interface ClubWorkerOptions {
   connection: Redis;
   /** The connection the replies go to the outbox on. */
   redis: Redis;
+  /** Opens the jobs' sealed payloads and seals the replies. */
+  sealer: Sealer;
   /** BullMQ key prefix. Default: `club-bot`. */
   prefix?: string;
   name?: string;
@@ -39,7 +42,7 @@ export interface ClubWorkerOptions {
   onFinished?: (event: JobFinished) => void;
 }
 
-type AnyJob = Job<JobPayloads[JobName], JobResult, JobName>;
+type AnyJob = Job<SealedJobData, JobResult, JobName>;
 
 /** A job as the worker runs it: ids and names for its log line, and the work giving its reply. */
 interface JobPlan {
@@ -74,7 +77,7 @@ export interface JobFinished {
 export const defaultConcurrency = 8;
 
 /** The bot's BullMQ worker. */
-export type ClubWorker = Worker<JobPayloads[JobName], JobResult, JobName>;
+export type ClubWorker = Worker<SealedJobData, JobResult, JobName>;
 
 /**
  * The worker: runs commands and files forms, and leaves each reply in the outbox for the bot
@@ -84,7 +87,7 @@ export type ClubWorker = Worker<JobPayloads[JobName], JobResult, JobName>;
 export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
   const { logger } = options;
   const prefix = options.prefix ?? 'club-bot';
-  const outbox = createReplyOutbox(options.redis, prefix);
+  const outbox = createReplyOutbox(options.redis, prefix, options.sealer);
 
   /** A job run again after a crash finds its mark (`once`) set, so the person is answered once. */
   async function answer(plan: JobPlan, reply: Reply, once: string, audit?: AuditEntry) {
@@ -133,7 +136,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
   function planOf(job: AnyJob): JobPlan {
     switch (job.name) {
       case 'command': {
-        const { request } = job.data as JobPayloads['command'];
+        const { request } = options.sealer.openJson<JobPayloads['command']>(job.data.sealed);
         return {
           id: request.id,
           what: request.command,
@@ -145,7 +148,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
         };
       }
       case 'form': {
-        const { submission } = job.data as JobPayloads['form'];
+        const { submission } = options.sealer.openJson<JobPayloads['form']>(job.data.sealed);
         return {
           id: submission.id,
           what: submission.form,
@@ -187,7 +190,7 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     return { outcome: done.outcome };
   }
 
-  const worker = new Worker<JobPayloads[JobName], JobResult, JobName>(
+  const worker = new Worker<SealedJobData, JobResult, JobName>(
     options.name ?? defaultQueueName,
     process,
     {

@@ -1,4 +1,5 @@
 import { ClubError } from '../club/club-errors.js';
+import type { PersonShareSpentError } from '../budget/person-share.js';
 import { textReply, type Reply } from '../commands/reply.js';
 
 /**
@@ -38,4 +39,24 @@ export function queuedReply(kind: 'answer' | 'submission', until: number, timezo
       ? `The club's daily allowance of calls to its records service is used up, and this needs fresh data. Your answer is queued and should come around ${when}.`
       : `Your form is saved. The club's daily allowance of calls to its records service is used up, so it will be filed around ${when}; you will get a confirmation then.`;
   return { ...textReply(text, { tone: 'warning', title: 'Queued' }), interim: true };
+}
+
+/** Told when a person has spent their own daily share (see `createPersonShare`). */
+export function shareSpentText(error: PersonShareSpentError, timezone: string): string {
+  const when = new Intl.DateTimeFormat('en-GB', {
+    timeZone: timezone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(error.retryAt));
+  return error.kind === 'calls'
+    ? `You have asked for a lot of fresh data today, and the club's daily allowance of calls is shared by everyone. Answers the bot already holds still come at once; you can ask for fresh data again from ${when}.`
+    : `You have filed the most forms one person may file in a day. You can file again from ${when}; if this is urgent, contact the welfare officer directly.`;
+}
+
+export function shareSpentReply(error: PersonShareSpentError, timezone: string): Reply {
+  return textReply(shareSpentText(error, timezone), {
+    tone: 'warning',
+    title: 'Your share for today is used up',
+  });
 }

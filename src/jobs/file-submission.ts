@@ -19,7 +19,9 @@ import { incidentReporter } from '../commands/incident-reporter.js';
 import type { Reply } from '../commands/reply.js';
 import { trialDraftFrom, trialFiledReply } from '../commands/trial-new.js';
 import { waitingListDraftFrom, waitingListFiledReply } from '../commands/waiting-list-add.js';
+import { PersonShareSpentError } from '../budget/person-share.js';
 import type { Filer } from './file-once.js';
+import { shareSpentText } from './failure-reply.js';
 import {
   findFiledIncident,
   findFiledTrialRequest,
@@ -34,6 +36,8 @@ export interface SubmissionFilerDeps {
   data: ClubData;
   api: ClubApi;
   filer: Filer;
+  /** Counts the filing against the person's daily share of forms; throws when it is used up. */
+  spendForm(): Promise<void>;
   invalidate(collection: CachedCollection): Promise<void>;
   timezone: string;
   now(): Date;
@@ -70,6 +74,12 @@ export async function fileSubmission(
     };
   }
   const { values } = checked;
+  try {
+    await deps.spendForm();
+  } catch (error) {
+    if (!(error instanceof PersonShareSpentError)) throw error;
+    return rejected(form, shareSpentText(error, deps.timezone), values);
+  }
   try {
     switch (submission.form) {
       case 'incident': {

@@ -26,14 +26,21 @@ export interface FormSubmission {
   receivedAt: number;
 }
 
-/** Job payloads by job name: plain JSON. */
+/** What each job carries, by job name, before it is sealed. */
 export interface JobPayloads {
   command: { request: CommandRequest };
   form: { submission: FormSubmission };
 }
 
 export type JobName = keyof JobPayloads;
-export type JobPayload = JobPayloads[JobName];
+
+/**
+ * A job's data in Redis: the payload sealed, since it holds what a person typed and who they
+ * are. Bull Board and failure records show only this.
+ */
+export interface SealedJobData {
+  sealed: string;
+}
 
 /** What a finished job leaves in Redis: an outcome, never the reply (it may hold personal data). */
 export interface JobResult {

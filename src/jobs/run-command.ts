@@ -3,7 +3,10 @@ import { refusalReply } from '../access/refusal-reply.js';
 import type { AuditEntry, AuditTrail } from '../access/audit-trail.js';
 import type { AskerResolver } from '../access/resolve-asker.js';
 import type { ClubData, QuotaReport } from '../commands/club-data.js';
-import type { CommandDefinition } from '../commands/command.js';
+import type { CommandDefinition, QueryCommand } from '../commands/command.js';
+import type { Asker, ChatUser } from '../commands/chat-user.js';
+import { PersonShareSpentError } from '../budget/person-share.js';
+import { shareSpentReply } from './failure-reply.js';
 import { helpReply } from '../commands/help.js';
 import { checkOptions } from '../commands/parse-command.js';
 import { keepPrivate } from '../commands/keep-private.js';
@@ -14,7 +17,8 @@ import type { CommandRequest, JobResult } from './job-types.js';
 export interface CommandRunnerDeps {
   registry: readonly CommandDefinition[];
   policy: AccessPolicy;
-  data: ClubData;
+  /** The club's data as one person's command reads it (their own share is spent on cold reads). */
+  dataFor(user: ChatUser): ClubData;
   resolveAsker: AskerResolver;
   quota(): Promise<QuotaReport>;
   audit: AuditTrail;
@@ -50,19 +54,13 @@ export async function runCommand(
   if (!mayRun(asker, command, deps.policy)) {
     return { reply: refusalReply(command, rolesFor(command, deps.policy)), outcome: 'refused' };
   }
-  const reply = await command.handle({
-    options: parsed.options,
-    asker,
-    data: deps.data,
-    now: deps.now(),
-    timezone: deps.timezone,
-    quota: deps.quota,
-    auditTrail: (query) => deps.audit.read(query),
-    mayRun: (name) => {
-      const other = deps.registry.find((candidate) => candidate.name === name);
-      return other !== undefined && mayRun(asker, other, deps.policy);
-    },
-  });
+  let reply: Reply;
+  try {
+    reply = await handle(command, parsed.options, asker, request, deps);
+  } catch (error) {
+    if (!(error instanceof PersonShareSpentError)) throw error;
+    return { reply: shareSpentReply(error, deps.timezone), outcome: 'refused' };
+  }
   if (!(command.personalData || reply.personalData)) return { reply, outcome: 'answered' };
   // Every reply that shows personal data is recorded: who asked, when, whose records, which fields.
   const { audit, ...shown } = keepPrivate(reply);
@@ -78,4 +76,27 @@ export async function runCommand(
       fieldGroups: audit?.fieldGroups ?? [],
     },
   };
+}
+
+/** Runs the handler with everything a command may read. */
+function handle(
+  command: QueryCommand,
+  options: Record<string, string>,
+  asker: Asker,
+  request: CommandRequest,
+  deps: CommandRunnerDeps,
+): Promise<Reply> {
+  return command.handle({
+    options,
+    asker,
+    data: deps.dataFor(request.user),
+    now: deps.now(),
+    timezone: deps.timezone,
+    quota: deps.quota,
+    auditTrail: (query) => deps.audit.read(query),
+    mayRun: (name) => {
+      const other = deps.registry.find((candidate) => candidate.name === name);
+      return other !== undefined && mayRun(asker, other, deps.policy);
+    },
+  });
 }

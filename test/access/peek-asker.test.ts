@@ -1,3 +1,4 @@
+import { testSealer } from '../support/data-key.js';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
 import { createAskerPeek } from '../../src/access/peek-asker.js';
@@ -37,14 +38,18 @@ describe("deciding who asks from the cache's members and roles", () => {
     await cache.read('roles', async () => club.roles);
     const peek = createAskerPeek({ cache, policy: defaultAccessPolicy });
     expect((await peek(user))?.memberGuid).toBe(coach.guid);
-    const other = createReadCache({ redis: connect(), prefix });
+    const other = createReadCache({ sealer: testSealer, redis: connect(), prefix });
     await other.invalidate('members');
     await other.read('members', async () => club.members.filter((m) => m.guid !== coach.guid));
     await vi.waitFor(async () => expect((await peek(user))?.memberGuid).toBeUndefined());
   });
 
   it('when the cache is still cold, the next command looks again and finds it filled', async () => {
-    const cache = createReadCache({ redis: connect(), prefix: uniquePrefix('peek') });
+    const cache = createReadCache({
+      sealer: testSealer,
+      redis: connect(),
+      prefix: uniquePrefix('peek'),
+    });
     const peek = createAskerPeek({ cache, policy: defaultAccessPolicy });
     expect(await peek(user)).toBeUndefined();
     await cache.read('members', async () => club.members);

@@ -11,7 +11,7 @@ import type { CommandRequest } from '../../src/jobs/job-types.js';
 import { defaultConcurrency } from '../../src/jobs/create-worker.js';
 import { parseCommandText } from '../../src/commands/parse-command.js';
 import { registry } from '../../src/commands/registry.js';
-import { slackUser } from '../../src/platforms/slack/map-slash-command.js';
+import { slackUser } from '../../src/platforms/slack/map-request.js';
 import { seededRandom, sleep } from './stats.js';
 
 /** The worker's default concurrency (`startWorker`), given to the no-op baseline too. */
@@ -47,7 +47,11 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
     BENCH_PREFIX: noopPrefix,
     BENCH_CONCURRENCY: String(concurrency),
   });
-  const noopQueue = createClubQueue({ connection: bot.services.redis, prefix: noopPrefix });
+  const noopQueue = createClubQueue({
+    connection: bot.services.redis,
+    prefix: noopPrefix,
+    sealer: bot.services.sealer,
+  });
   try {
     await bot.warmCache();
     const planned = planCommands(bot.club, 500, readShares, seededRandom(3));

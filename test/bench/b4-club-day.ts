@@ -38,6 +38,7 @@ export async function clubDay(options: BenchOptions): Promise<Figure[]> {
   const deliverer = startReplyDeliverer({
     redis: bot.services.redis,
     prefix: bot.services.prefix,
+    sealer: bot.services.sealer,
     logger: benchLogger('deliverer'),
     sinks: {
       console: {

@@ -1,3 +1,4 @@
+import { testDataKey } from '../support/data-key.js';
 import { openSync } from 'node:fs';
 import {
   defaultAccessPolicy,
@@ -43,6 +44,7 @@ export function benchConfig(
   extra: Record<string, string> = {},
 ): Config {
   return loadConfig({
+    CLUB_DATA_KEY: testDataKey,
     CLUB_API_URL: clubApiUrl,
     CLUB_API_TOKEN: benchToken,
     REDIS_URL: redisUrl,

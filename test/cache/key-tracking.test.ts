@@ -1,3 +1,4 @@
+import { testSealer } from '../support/data-key.js';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemberLinks } from '../../src/access/member-links.js';
 import { createReadCache } from '../../src/cache/read-cache.js';
@@ -30,7 +31,7 @@ describe('holding cache entries until Redis tells of a change', () => {
     const { cache } = await trackedCache(prefix);
     await cache.read('members', load(['Ada']));
     await cache.read('members', load(['Ada']));
-    const other = createReadCache({ redis: connect(), prefix });
+    const other = createReadCache({ sealer: testSealer, redis: connect(), prefix });
     await other.invalidate('members');
     await vi.waitFor(async () => expect((await cache.peek('members'))?.stale).toBe(true));
   });

@@ -1,3 +1,4 @@
+import { testSealer } from '../support/data-key.js';
 import { describe, expect, it } from 'vitest';
 import { BudgetDeniedError } from '../../src/budget/daily-budget.js';
 import { createReadCache } from '../../src/cache/read-cache.js';
@@ -16,7 +17,9 @@ describe('the read cache', () => {
       await sleep(100);
       return ['Ada', 'Ben'];
     };
-    const readers = Array.from({ length: 10 }, () => createReadCache({ redis: connect(), prefix }));
+    const readers = Array.from({ length: 10 }, () =>
+      createReadCache({ sealer: testSealer, redis: connect(), prefix }),
+    );
     const results = await Promise.all(readers.map((cache) => cache.read('members', load)));
     expect(loads).toBe(1);
     expect(results.every((result) => result.value.length === 2 && !result.stale)).toBe(true);
@@ -25,6 +28,7 @@ describe('the read cache', () => {
   it('when an entry is stale, it is served at once while one background refresh runs', async () => {
     let clock = 1_000_000;
     const cache = createReadCache({
+      sealer: testSealer,
       redis: connect(),
       prefix: uniquePrefix('cache'),
       freshMs: 60_000,
@@ -53,7 +57,11 @@ describe('the read cache', () => {
   });
 
   it('when the budget refuses a cold load, the reader is told and the next reader may try', async () => {
-    const cache = createReadCache({ redis: connect(), prefix: uniquePrefix('cache') });
+    const cache = createReadCache({
+      sealer: testSealer,
+      redis: connect(),
+      prefix: uniquePrefix('cache'),
+    });
     const denied = () => Promise.reject(new BudgetDeniedError('interactive', 123));
     await expect(cache.read('events', denied)).rejects.toBeInstanceOf(BudgetDeniedError);
     const later = await cache.read('events', async () => ['Gala']);
@@ -63,6 +71,7 @@ describe('the read cache', () => {
   it('when the budget refuses a refresh, the stale entry is still served with its age', async () => {
     let clock = 5_000_000;
     const cache = createReadCache({
+      sealer: testSealer,
       redis: connect(),
       prefix: uniquePrefix('cache'),
       freshMs: 1_000,
@@ -82,7 +91,11 @@ describe('the read cache', () => {
   });
 
   it('after a write invalidates an entry, it reads as stale', async () => {
-    const cache = createReadCache({ redis: connect(), prefix: uniquePrefix('cache') });
+    const cache = createReadCache({
+      sealer: testSealer,
+      redis: connect(),
+      prefix: uniquePrefix('cache'),
+    });
     await cache.read('incidents', async () => []);
     await cache.invalidate('incidents');
     expect((await cache.peek('incidents'))?.stale).toBe(true);
@@ -91,6 +104,7 @@ describe('the read cache', () => {
   it('peek never loads, and ages report when each entry was fetched', async () => {
     let clock = 42_000;
     const cache = createReadCache({
+      sealer: testSealer,
       redis: connect(),
       prefix: uniquePrefix('cache'),
       now: () => clock,
@@ -106,7 +120,7 @@ describe('the read cache', () => {
 
   it('when an entry has not changed, every read in a process shares one parsed copy', async () => {
     const prefix = uniquePrefix('cache');
-    const cache = createReadCache({ redis: connect(), prefix });
+    const cache = createReadCache({ sealer: testSealer, redis: connect(), prefix });
     await cache.read('members', async () => [{ guid: 'a' }, { guid: 'b' }]);
     const first = await cache.read('members', async () => []);
     const second = await cache.peek<{ guid: string }[]>('members');
@@ -116,8 +130,18 @@ describe('the read cache', () => {
   it('when another process refreshes an entry, even within the same millisecond, the next read sees the new value', async () => {
     const prefix = uniquePrefix('cache');
     const clock = 7_000_000;
-    const reader = createReadCache({ redis: connect(), prefix, now: () => clock });
-    const writer = createReadCache({ redis: connect(), prefix, now: () => clock });
+    const reader = createReadCache({
+      sealer: testSealer,
+      redis: connect(),
+      prefix,
+      now: () => clock,
+    });
+    const writer = createReadCache({
+      sealer: testSealer,
+      redis: connect(),
+      prefix,
+      now: () => clock,
+    });
     await reader.read('sessions', async () => ['Tuesday squad']);
     expect((await reader.read('sessions', async () => [])).value).toEqual(['Tuesday squad']);
     await writer.invalidate('sessions');

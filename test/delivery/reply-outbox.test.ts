@@ -1,3 +1,4 @@
+import { testSealer } from '../support/data-key.js';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAuditTrail, type AuditEntry } from '../../src/access/audit-trail.js';
@@ -76,14 +77,14 @@ describe('the reply outbox', () => {
     const prefix = uniquePrefix('outbox');
     // Every script in the bot falls back to EVAL, so other tests sharing this Redis are unharmed.
     await redis.script('FLUSH');
-    const outbox = createReplyOutbox(redis, prefix);
+    const outbox = createReplyOutbox(redis, prefix, testSealer);
     expect(await outbox.put(entry('o', 'first'), 'answered:o')).toBe(true);
     expect(await redis.xlen(outboxKeys(prefix).stream)).toBe(1);
   });
 
   it('when the same answer is put twice under one mark (a re-run job), it goes in once', async () => {
     const prefix = uniquePrefix('outbox');
-    const outbox = createReplyOutbox(redis, prefix);
+    const outbox = createReplyOutbox(redis, prefix, testSealer);
     expect(await outbox.put(entry('a', 'first'), 'answered:a')).toBe(true);
     expect(await outbox.put(entry('a', 'again'), 'answered:a')).toBe(false);
     expect(await outbox.put(entry('a', 'a notice', true), 'queued:a')).toBe(true);
@@ -93,7 +94,7 @@ describe('the reply outbox', () => {
 
   it('a reply showing personal data is recorded in the audit trail with it, and a dropped repeat records nothing', async () => {
     const prefix = uniquePrefix('outbox');
-    const outbox = createReplyOutbox(redis, prefix);
+    const outbox = createReplyOutbox(redis, prefix, testSealer);
     const audit = createAuditTrail({ redis, prefix });
     const first = memberShown(1);
     expect(await outbox.put(entry('a', 'first'), 'answered:a', audit.writeOf(first))).toBe(true);
@@ -106,7 +107,7 @@ describe('the reply outbox', () => {
 
   it('an audit record reads back as the entry that was written, with or without an asker member', async () => {
     const prefix = uniquePrefix('outbox');
-    const outbox = createReplyOutbox(redis, prefix);
+    const outbox = createReplyOutbox(redis, prefix, testSealer);
     const audit = createAuditTrail({ redis, prefix });
     const shown = (at: number, askerMember?: string): AuditEntry => ({
       at,
@@ -124,7 +125,7 @@ describe('the reply outbox', () => {
   it('when Redis refuses the reply, nothing is written, and the same put goes in when tried again', async () => {
     const prefix = uniquePrefix('outbox');
     const keys = outboxKeys(prefix);
-    const outbox = createReplyOutbox(redis, prefix);
+    const outbox = createReplyOutbox(redis, prefix, testSealer);
     await redis.set(keys.stream, 'not a stream');
     await expect(outbox.put(entry('r', 'first'), 'answered:r')).rejects.toThrow(/WRONGTYPE/);
     expect(await redis.exists(keys.once('answered:r'))).toBe(0);
@@ -136,7 +137,7 @@ describe('the reply outbox', () => {
   it('when Redis refuses the audit record, the reply is taken back out, and the same put goes in when tried again', async () => {
     const prefix = uniquePrefix('outbox');
     const keys = outboxKeys(prefix);
-    const outbox = createReplyOutbox(redis, prefix);
+    const outbox = createReplyOutbox(redis, prefix, testSealer);
     const audit = createAuditTrail({ redis, prefix });
     const shown = memberShown(1);
     const write = audit.writeOf(shown);
@@ -152,12 +153,13 @@ describe('the reply outbox', () => {
 
   it('when replies are delivered, each reaches its sink once, in order per conversation, and leaves Redis', async () => {
     const prefix = uniquePrefix('outbox');
-    const outbox = createReplyOutbox(redis, prefix);
+    const outbox = createReplyOutbox(redis, prefix, testSealer);
     const { sink, delivered } = recordingSink();
     const events: ReplyDelivered[] = [];
     deliverer = startReplyDeliverer({
       redis,
       prefix,
+      sealer: testSealer,
       sinks: { console: sink },
       logger,
       onDelivered: (event) => events.push(event),
@@ -180,10 +182,16 @@ describe('the reply outbox', () => {
 
   it('when a platform says "retry after 1 s", the reply waits in Redis and is delivered after it', async () => {
     const prefix = uniquePrefix('outbox');
-    const outbox = createReplyOutbox(redis, prefix);
+    const outbox = createReplyOutbox(redis, prefix, testSealer);
     const { sink, delivered, failWith } = recordingSink();
     failWith([new DeliveryError('rate limited', { retryAfterMs: 1_000 })]);
-    deliverer = startReplyDeliverer({ redis, prefix, sinks: { console: sink }, logger });
+    deliverer = startReplyDeliverer({
+      redis,
+      prefix,
+      sealer: testSealer,
+      sinks: { console: sink },
+      logger,
+    });
     const putAt = Date.now();
     await outbox.put(entry('r', 'late'), 'answered:r');
     await waitFor(() => delivered.length === 1, 'the retried delivery', 5_000);
@@ -193,13 +201,14 @@ describe('the reply outbox', () => {
 
   it('when a platform refuses a reply for good, it is given up on and not retried', async () => {
     const prefix = uniquePrefix('outbox');
-    const outbox = createReplyOutbox(redis, prefix);
+    const outbox = createReplyOutbox(redis, prefix, testSealer);
     const { sink, delivered, failWith } = recordingSink();
     failWith([new DeliveryError('channel archived', { permanent: true })]);
     const events: ReplyDelivered[] = [];
     deliverer = startReplyDeliverer({
       redis,
       prefix,
+      sealer: testSealer,
       sinks: { console: sink },
       logger,
       onDelivered: (event) => events.push(event),
@@ -214,7 +223,7 @@ describe('the reply outbox', () => {
   it('when the deliverer that took a reply died before posting it, another takes it over', async () => {
     const prefix = uniquePrefix('outbox');
     const keys = outboxKeys(prefix);
-    const outbox = createReplyOutbox(redis, prefix);
+    const outbox = createReplyOutbox(redis, prefix, testSealer);
     await redis.xgroup('CREATE', keys.stream, outboxGroup, '0', 'MKSTREAM');
     await outbox.put(entry('d', 'orphan'), 'answered:d');
     // A deliverer reads it, then its process is killed: the entry stays taken, unacknowledged.
@@ -223,6 +232,7 @@ describe('the reply outbox', () => {
     deliverer = startReplyDeliverer({
       redis,
       prefix,
+      sealer: testSealer,
       sinks: { console: sink },
       logger,
       claimIdleMs: 300,
@@ -233,7 +243,7 @@ describe('the reply outbox', () => {
 
   it('when stopped mid-delivery, it finishes the delivery under way first', async () => {
     const prefix = uniquePrefix('outbox');
-    const outbox = createReplyOutbox(redis, prefix);
+    const outbox = createReplyOutbox(redis, prefix, testSealer);
     let finished = false;
     let started = false;
     const slow: ReplySink = {
@@ -243,7 +253,13 @@ describe('the reply outbox', () => {
         finished = true;
       },
     };
-    deliverer = startReplyDeliverer({ redis, prefix, sinks: { console: slow }, logger });
+    deliverer = startReplyDeliverer({
+      redis,
+      prefix,
+      sealer: testSealer,
+      sinks: { console: slow },
+      logger,
+    });
     await outbox.put(entry('s', 'slow'), 'answered:s');
     await waitFor(() => started, 'the delivery to start');
     await deliverer.stop();

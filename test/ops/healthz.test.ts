@@ -10,7 +10,7 @@ import { createLogger } from '../../src/log.js';
 import { createBotMetrics } from '../../src/ops/bot-metrics.js';
 import { checkHealth, healthKeys, type HealthReport } from '../../src/ops/health.js';
 import { opsRoutes, startOpsServer } from '../../src/ops/ops-routes.js';
-import { startSlackAdapter } from '../../src/platforms/slack/start-slack-adapter.js';
+import { startSlackAdapter } from '../../src/platforms/slack/app.js';
 import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.js';
 import { startOpsFixture, type OpsFixture } from './ops-fixture.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatUser } from '../../src/commands/chat-user.js';
 import type { SlackReplyAddress } from '../../src/delivery/reply-address.js';
 import { createLogger } from '../../src/log.js';
-import { createSlackReplySink } from '../../src/platforms/slack/slack-reply-sink.js';
+import { createSlackReplySink } from '../../src/platforms/slack/reply-sink.js';
 import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.js';
 import { waitFor } from '../support/wait-for.js';
 import { startOpsFixture, type OpsFixture } from './ops-fixture.js';

@@ -1,3 +1,4 @@
+import { testDataKey } from '../support/data-key.js';
 import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
 import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
 import { startReplyDeliverer } from '../../src/delivery/start-reply-deliverer.js';
@@ -54,6 +55,7 @@ export interface OpsFixture {
 export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<OpsFixture> {
   const simulator = await startSimulator({ token: opsToken, members: 60, seed: 11 });
   const config = loadConfig({
+    CLUB_DATA_KEY: testDataKey,
     CLUB_API_URL: simulator.url,
     CLUB_API_TOKEN: options.token ?? opsToken,
     REDIS_URL: options.redisUrl ?? testRedisUrl(),
@@ -72,6 +74,7 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
   const deliverer = startReplyDeliverer({
     redis: services.redis,
     prefix: services.prefix,
+    sealer: services.sealer,
     sinks: options.sinks?.(metrics, services) ?? {},
     logger,
     onDelivered: (event) => metrics.replyDelivered(event),

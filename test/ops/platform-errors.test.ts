@@ -3,16 +3,10 @@ import { createAskerPeek } from '../../src/access/peek-asker.js';
 import { textReply } from '../../src/commands/reply.js';
 import { DeliveryError } from '../../src/delivery/reply-sink.js';
 import { createLogger } from '../../src/log.js';
-import {
-  createDiscordReplySink,
-  startDiscordAdapter,
-  type DiscordAdapter,
-} from '../../src/platforms/discord/start-discord-adapter.js';
-import { createSlackReplySink } from '../../src/platforms/slack/slack-reply-sink.js';
-import {
-  startSlackAdapter,
-  type RunningSlackAdapter,
-} from '../../src/platforms/slack/start-slack-adapter.js';
+import { startDiscordAdapter, type DiscordAdapter } from '../../src/platforms/discord/app.js';
+import { createDiscordReplySink } from '../../src/platforms/discord/reply-sink.js';
+import { createSlackReplySink } from '../../src/platforms/slack/reply-sink.js';
+import { startSlackAdapter, type RunningSlackAdapter } from '../../src/platforms/slack/app.js';
 import { chatInput } from '../fakes/discord/interactions.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/start-fake-discord.js';
 import { postToSlackApp, slashCommandBody } from '../fakes/slack/slack-requests.js';

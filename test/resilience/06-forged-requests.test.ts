@@ -4,10 +4,7 @@ import { createAskerPeek } from '../../src/access/peek-asker.js';
 import { startWorker } from '../../src/app/start-worker.js';
 import type { ClubWorker } from '../../src/jobs/create-worker.js';
 import { encodeCustomId } from '../../src/platforms/discord/custom-ids.js';
-import {
-  startDiscordAdapter,
-  type DiscordAdapter,
-} from '../../src/platforms/discord/start-discord-adapter.js';
+import { startDiscordAdapter, type DiscordAdapter } from '../../src/platforms/discord/app.js';
 import { actionIdOf } from '../../src/platforms/slack/action-ids.js';
 import {
   autocomplete,

@@ -1,3 +1,4 @@
+import { testDataKey } from './data-key.js';
 import { defaultAccessPolicy, type AccessPolicy } from '../../src/access/access-policy.js';
 import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
 import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
@@ -55,6 +56,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     ...options.simulator,
   });
   const config = loadConfig({
+    CLUB_DATA_KEY: testDataKey,
     CLUB_API_URL: simulator.url,
     CLUB_API_TOKEN: harnessToken,
     REDIS_URL: testRedisUrl(),
@@ -74,6 +76,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
   const deliverer = startReplyDeliverer({
     redis: services.redis,
     prefix: services.prefix,
+    sealer: services.sealer,
     sinks: options.sinks ?? {},
     logger,
   });

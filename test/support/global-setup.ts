@@ -1,3 +1,4 @@
+import { testDataKey } from './data-key.js';
 import type { TestProject } from 'vitest/node';
 import { startPrivateRedis } from '../../src/redis/private-redis-server.js';
 
@@ -12,7 +13,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const redis = await startPrivateRedis();
   project.provide('redisUrl', redis.url);
-  // Child processes started by tests (workers, the demo) find it here too.
+  // Child processes started by tests (workers, the demo) find it, and the data key, here too.
   process.env.TEST_REDIS_URL = redis.url;
+  process.env.CLUB_DATA_KEY ??= testDataKey;
   return () => redis.stop();
 }

@@ -1,3 +1,4 @@
+import { testSealer } from './data-key.js';
 import { afterAll, expect, vi } from 'vitest';
 import { createKeyTracking, type KeyTracking } from '../../src/cache/key-tracking.js';
 import { createReadCache } from '../../src/cache/read-cache.js';
@@ -21,7 +22,7 @@ export function trackedCaches() {
     trackers.push(tracking);
     await vi.waitFor(() => expect(tracking.live()).toBe(true));
     const reads = vi.spyOn(redis, 'evalsha');
-    const cache = createReadCache({ redis, prefix, tracking });
+    const cache = createReadCache({ redis, prefix, tracking, sealer: testSealer });
     return { redis, tracking, cache, reads };
   }
   return { connect, trackedCache };

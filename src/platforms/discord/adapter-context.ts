@@ -4,7 +4,7 @@ import type { ReadCache } from '../../cache/read-cache.js';
 import type { CommandDefinition } from '../../commands/command.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { Logger } from '../../log.js';
-import type { InteractionState } from './interaction-state.js';
+import type { InteractionState } from './state.js';
 
 /** What the interaction handlers share. */
 export interface AdapterContext {

@@ -7,9 +7,9 @@ import {
 } from 'discord.js';
 import { textReply, type Reply } from '../../commands/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
-import type { InteractionState } from './interaction-state.js';
-import type { DiscordMessage } from './render-messages.js';
-import { renderReply } from './render-reply.js';
+import { withTimeout } from '../../errors.js';
+import type { DiscordMessage } from './render-reply.js';
+import { renderWithState, type InteractionState } from './state.js';
 
 /** Interactions the adapter answers with messages. */
 export type AnswerableInteraction =
@@ -37,7 +37,7 @@ export async function replyPrivately(
   reply: Reply,
   state: InteractionState,
 ): Promise<void> {
-  const [message] = await renderReply(reply, {
+  const [message] = await renderWithState(reply, {
     state,
     ephemeral: true,
     userId: interaction.user.id,
@@ -57,7 +57,7 @@ export async function answerDeferred(
   reply: Reply,
   state: InteractionState,
 ): Promise<void> {
-  const [message] = await renderReply(reply, {
+  const [message] = await renderWithState(reply, {
     state,
     ephemeral: true,
     userId: interaction.user.id,
@@ -81,4 +81,18 @@ export function unavailableReply(): Reply {
 /** A button whose state is gone (kept 15 minutes) or that an older version made. */
 export function expiredReply(what: string): Reply {
   return textReply(`${what} Run the command again.`, { tone: 'warning' });
+}
+
+/**
+ * How long the adapter waits for Redis before a first response that cannot be deferred (a modal,
+ * autocomplete): Discord's 3 s, less time for the response itself to travel.
+ */
+export const firstResponseDeadlineMs = 2_500;
+
+/**
+ * Runs `work`, or throws {@link TemporarilyUnavailableError} once `ms` have passed. Unlike the
+ * dispatcher's guard, other errors pass through as they are (they are bugs, not a slow Redis).
+ */
+export function beforeDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  return withTimeout(ms, work, () => new TemporarilyUnavailableError());
 }

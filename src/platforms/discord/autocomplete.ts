@@ -7,8 +7,7 @@ import { displayName } from '../../commands/display-name.js';
 import { nameWords } from '../../commands/find-members.js';
 import { inTimetableOrder } from '../../commands/match-sessions.js';
 import { unambiguousName } from '../../commands/member-choices-reply.js';
-import { escapeMentions } from './escape-discord-text.js';
-import { truncate } from './render-embeds.js';
+import { escapeMentions, truncate } from './escape-discord-text.js';
 
 export type Choice = APIApplicationCommandOptionChoice<string>;
 

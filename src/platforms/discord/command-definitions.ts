@@ -7,7 +7,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { CommandDefinition, CommandOption } from '../../commands/command.js';
-import { truncate } from './render-embeds.js';
+import { truncate } from './escape-discord-text.js';
 
 /** Discord's limits on application commands. */
 export const commandLimits = {

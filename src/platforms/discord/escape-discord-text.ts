@@ -30,3 +30,11 @@ export function escapeDiscordText(text: string): string {
     .replace(/^(\s*)(\d+)\.(?=\s)/gm, '$1$2\\.');
   return escapeMentions(lineStarts);
 }
+
+/** Cuts to `max` characters with an ellipsis, never splitting a surrogate pair. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, Math.max(0, max - 1));
+  if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}

@@ -1,10 +1,10 @@
 import type { AutocompleteInteraction } from 'discord.js';
 import { mayRun } from '../../access/access-policy.js';
 import type { AdapterContext } from './adapter-context.js';
+import { beforeDeadline, firstResponseDeadlineMs } from './answer-interaction.js';
 import { autocompleteChoices } from './autocomplete.js';
-import { beforeDeadline, firstResponseDeadlineMs } from './before-deadline.js';
 import { registryCommandName } from './command-definitions.js';
-import { chatUserOf, commandNameOf } from './map-interaction.js';
+import { chatUserOf, commandNameOf } from './map-request.js';
 
 /**
  * Suggestions while an option is typed, from the cache only (never a club call). Member names are

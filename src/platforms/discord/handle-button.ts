@@ -4,18 +4,19 @@ import type { Reply } from '../../commands/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import type { AdapterContext } from './adapter-context.js';
 import {
+  beforeDeadline,
   expiredReply,
+  firstResponseDeadlineMs,
   messageOptions,
   replyPrivately,
   unavailableReply,
 } from './answer-interaction.js';
-import { beforeDeadline, firstResponseDeadlineMs } from './before-deadline.js';
 import { decodeCustomId, type CustomId } from './custom-ids.js';
 import { handleCommand } from './handle-command.js';
-import { chatUserOf } from './map-interaction.js';
-import type { DiscordMessage } from './render-messages.js';
+import { chatUserOf } from './map-request.js';
 import { renderModal } from './render-modal.js';
-import { renderReply, type FollowUp, type KeptForm } from './render-reply.js';
+import type { DiscordMessage } from './render-reply.js';
+import { renderWithState, type FollowUp, type KeptForm } from './state.js';
 
 /** What a button press is answered with (none of these can be deferred first). */
 type ButtonAnswer =
@@ -67,7 +68,7 @@ export async function handleButton(
       await interaction.update(messageOptions(answer.message));
       return;
     case 'post': {
-      const [message] = await renderReply(answer.reply, {
+      const [message] = await renderWithState(answer.reply, {
         state,
         ephemeral: false,
         userId: interaction.user.id,

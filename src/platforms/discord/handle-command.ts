@@ -3,9 +3,14 @@ import type { CommandDefinition } from '../../commands/command.js';
 import type { CommandInput, DispatchResult } from '../../dispatch/create-dispatcher.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import type { AdapterContext } from './adapter-context.js';
-import { answerDeferred, replyPrivately, unavailableReply } from './answer-interaction.js';
-import { beforeDeadline, firstResponseDeadlineMs } from './before-deadline.js';
-import { chatUserOf, replyAddressOf } from './map-interaction.js';
+import {
+  answerDeferred,
+  beforeDeadline,
+  firstResponseDeadlineMs,
+  replyPrivately,
+  unavailableReply,
+} from './answer-interaction.js';
+import { chatUserOf, replyAddressOf } from './map-request.js';
 import { renderModal } from './render-modal.js';
 
 /** A slash command, or a button that runs one ("choose this member"). */

@@ -3,12 +3,12 @@ import { textReply } from '../../commands/reply.js';
 import type { AdapterContext } from './adapter-context.js';
 import { answerDeferred, replyPrivately } from './answer-interaction.js';
 import { registryCommandName } from './command-definitions.js';
-import { discordFailureCode } from './discord-failure-code.js';
+import { discordFailureCode } from './errors.js';
 import { handleAutocomplete } from './handle-autocomplete.js';
 import { handleButton } from './handle-button.js';
 import { handleCommand } from './handle-command.js';
 import { handleModalSubmit } from './handle-modal-submit.js';
-import { commandNameOf, commandOptionsOf } from './map-interaction.js';
+import { commandNameOf, commandOptionsOf } from './map-request.js';
 import { describeError } from '../../errors.js';
 
 /**

@@ -12,7 +12,7 @@ import {
   unavailableReply,
 } from './answer-interaction.js';
 import { decodeCustomId } from './custom-ids.js';
-import { chatUserOf, formValuesOf, replyAddressOf } from './map-interaction.js';
+import { chatUserOf, formValuesOf, replyAddressOf } from './map-request.js';
 
 /**
  * A submitted modal. Deferred (ephemeral) at once, then checked and enqueued under the

@@ -13,6 +13,7 @@ import { createReadCache } from '../../cache/read-cache.js';
 import { configSchema } from '../../config.js';
 import { linkDiscordUser } from './link-discord-user.js';
 import { describeError } from '../../errors.js';
+import { createSealer } from '../../redis/sealer.js';
 
 const usage =
   'usage: link-member.ts [--prefix club-bot] <discord user id> <member email or Guid>\n       link-member.ts [--prefix club-bot] --remove <discord user id>';
@@ -32,11 +33,14 @@ if (!prefix || !userId || (!remove && !memberRef) || args.length > 2) {
   process.exit(2);
 }
 
-const parsed = configSchema.pick({ REDIS_URL: true }).safeParse(process.env);
-if (!parsed.success) {
-  console.error('link-member needs REDIS_URL: the Redis the bot uses (redis://host:6379).');
+const parsed = configSchema.pick({ REDIS_URL: true, CLUB_DATA_KEY: true }).safeParse(process.env);
+if (!parsed.success || !parsed.data.CLUB_DATA_KEY) {
+  console.error(
+    'link-member needs REDIS_URL and CLUB_DATA_KEY: the Redis and the data key the bot uses.',
+  );
   process.exit(2);
 }
+const sealer = createSealer(parsed.data.CLUB_DATA_KEY);
 
 const redis = new Redis(parsed.data.REDIS_URL, { maxRetriesPerRequest: 2 });
 const links = createMemberLinks(redis, prefix);
@@ -46,7 +50,7 @@ try {
     console.log(`Discord user ${userId} is no longer linked to a member.`);
   } else {
     const guid = await linkDiscordUser(
-      { links, cache: createReadCache({ redis, prefix }) },
+      { links, cache: createReadCache({ redis, prefix, sealer }) },
       userId,
       memberRef ?? '',
     );

@@ -1,6 +1,6 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Reply, ReplySection, ReplyTone } from '../../commands/reply.js';
-import { escapeDiscordText, escapeMentions } from './escape-discord-text.js';
+import { escapeDiscordText, escapeMentions, truncate } from './escape-discord-text.js';
 
 /** Discord's embed limits (characters; JavaScript string length over-counts, which is safe). */
 export const embedLimits = {
@@ -165,12 +165,4 @@ function blockToEmbeds(block: Block, budget: number): APIEmbed[] {
   }
   flush();
   return embeds;
-}
-
-/** Cuts to `max` characters with an ellipsis, never splitting a surrogate pair. */
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let cut = text.slice(0, Math.max(0, max - 1));
-  if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
-  return `${cut}…`;
 }

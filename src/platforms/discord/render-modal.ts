@@ -7,7 +7,7 @@ import {
 } from 'discord.js';
 import type { FormDefinition, FormField, FormValues } from '../../commands/form.js';
 import { encodeCustomId } from './custom-ids.js';
-import { truncate } from './render-embeds.js';
+import { truncate } from './escape-discord-text.js';
 
 /** Discord's modal limits. */
 export const modalLimits = {

@@ -1,85 +1,117 @@
-import type { FormId, FormValues } from '../../commands/form.js';
+import {
+  ButtonStyle,
+  ComponentType,
+  type APIActionRowComponent,
+  type APIAllowedMentions,
+  type APIButtonComponentWithCustomId,
+  type APIEmbed,
+} from 'discord.js';
 import type { Reply, ReplyAction } from '../../commands/reply.js';
-import { encodeCustomId, maxCustomIdLength } from './custom-ids.js';
-import type { InteractionState } from './interaction-state.js';
-import { renderMessages, type DiscordMessage } from './render-messages.js';
+import { encodeCustomId } from './custom-ids.js';
+import { escapeMentions, truncate } from './escape-discord-text.js';
+import { renderEmbeds } from './render-embeds.js';
 
-/** Where a rendered reply goes, which decides its buttons. */
-export interface RenderReplyContext {
-  state: InteractionState;
-  /** Only the asker sees the message: "Post to channel" is offered (for replies without personal data). */
-  ephemeral: boolean;
-  /** The Discord user the reply is for: only they may reopen a form it keeps. */
-  userId: string;
+/** A message body as Discord's REST API takes it (interaction edits, follow-ups, channel posts). */
+export interface DiscordMessage {
+  content?: string;
+  embeds: APIEmbed[];
+  components: APIActionRowComponent<APIButtonComponentWithCustomId>[];
+  /** Always empty: no text from a reply ever pings anyone. */
+  allowed_mentions: APIAllowedMentions;
+  flags?: number;
 }
 
-/** A follow-up command kept for its button: what it runs, with what. */
-export interface FollowUp {
-  command: string;
-  args: string;
+/** Options for {@link renderReply}. */
+export interface RenderReplyOptions {
+  /** The custom id of an action's button; undefined leaves it out. Default: every action left out. */
+  buttonId?: (action: ReplyAction) => string | undefined;
+  /** Where the pages are kept (Redis), for the Prev/Next buttons. Default: no page buttons. */
+  pagesId?: string;
 }
 
-/** What "Reopen the form" opens again: the form, filled in with what was typed, for its owner. */
-export interface KeptForm {
-  form: FormId;
-  values: FormValues;
-  userId: string;
-}
+export const noMentions: APIAllowedMentions = Object.freeze({ parse: [] });
+
+const maxRows = 5;
+const buttonsPerRow = 5;
+const buttonLabelLength = 80;
 
 /**
- * The reply as messages, with the state its buttons need stored in Redis: the pages of a long
- * reply (for Prev/Next), the reply a "Post to channel" button re-posts, and the typed values a
- * "reopen-form" button shows again (a reopen action without its form is left out: the reply lists
- * what was typed). A follow-up command travels in its button's custom id, or in Redis when it is
- * too long for one (a long session name with "page 2").
+ * Pure: the reply as one message per page. Action buttons come on every page; a reply of more
+ * than one page gets a row of Prev · n / N · Next whose custom ids name the kept pages.
  */
-export async function renderReply(
-  reply: Reply,
-  context: RenderReplyContext,
-): Promise<DiscordMessage[]> {
-  const { state } = context;
-  const pagesId = state.newId();
-  let postId: string | undefined;
-  const kept = new Map<string, KeptForm>();
-  const followUps = new Map<string, FollowUp>();
-  const buttonId = (action: ReplyAction): string | undefined => {
-    switch (action.kind) {
-      case 'run-command': {
-        if (!action.command) return undefined;
-        const followUp = { command: action.command, args: action.args ?? '' };
-        const id = encodeCustomId({ kind: 'run', ...followUp });
-        if (id.length <= maxCustomIdLength) return id;
-        const stateId = state.newId();
-        followUps.set(stateId, followUp);
-        return encodeCustomId({ kind: 'follow-up', stateId });
-      }
-      case 'post-to-channel':
-        if (!context.ephemeral || reply.personalData) return undefined;
-        postId ??= state.newId();
-        return encodeCustomId({ kind: 'post', stateId: postId });
-      case 'reopen-form': {
-        if (!action.form) return undefined;
-        const stateId = state.newId();
-        kept.set(stateId, {
-          form: action.form.id,
-          values: action.form.values,
-          userId: context.userId,
-        });
-        return encodeCustomId({ kind: 'reopen', stateId });
-      }
-    }
-  };
-  const messages = renderMessages(reply, { buttonId, pagesId });
-  for (const [stateId, form] of kept) await state.put('reopen', stateId, form);
-  for (const [stateId, followUp] of followUps) await state.put('follow-up', stateId, followUp);
-  if (messages.length > 1) await state.put('pages', pagesId, messages);
-  if (postId) {
-    const shared: Reply = {
-      ...reply,
-      visibility: 'channel',
-      actions: reply.actions?.filter((action) => action.kind !== 'post-to-channel'),
-    };
-    await state.put('post', postId, shared);
+export function renderReply(reply: Reply, options: RenderReplyOptions = {}): DiscordMessage[] {
+  const pages = renderEmbeds(reply);
+  const navigation = pages.length > 1 && options.pagesId !== undefined;
+  const actionRows = actionButtonRows(
+    reply.actions ?? [],
+    options.buttonId,
+    navigation ? maxRows - 1 : maxRows,
+  );
+  return pages.map((embeds, page) => ({
+    embeds,
+    components:
+      navigation && options.pagesId
+        ? [...actionRows, pageRow(options.pagesId, page, pages.length)]
+        : actionRows,
+    allowed_mentions: noMentions,
+  }));
+}
+
+function actionButtonRows(
+  actions: readonly ReplyAction[],
+  buttonId: RenderReplyOptions['buttonId'],
+  rows: number,
+): APIActionRowComponent<APIButtonComponentWithCustomId>[] {
+  const buttons = actions.flatMap((action): APIButtonComponentWithCustomId[] => {
+    const customId = buttonId?.(action);
+    if (customId === undefined) return [];
+    return [
+      {
+        type: ComponentType.Button,
+        custom_id: customId,
+        label: truncate(escapeMentions(action.label), buttonLabelLength),
+        style:
+          action.style === 'primary'
+            ? ButtonStyle.Primary
+            : action.style === 'danger'
+              ? ButtonStyle.Danger
+              : ButtonStyle.Secondary,
+      },
+    ];
+  });
+  const result: APIActionRowComponent<APIButtonComponentWithCustomId>[] = [];
+  for (let start = 0; start < buttons.length && result.length < rows; start += buttonsPerRow) {
+    result.push({
+      type: ComponentType.ActionRow,
+      components: buttons.slice(start, start + buttonsPerRow),
+    });
   }
-  return messages;
+  return result;
+}
+
+function pageRow(
+  stateId: string,
+  page: number,
+  count: number,
+): APIActionRowComponent<APIButtonComponentWithCustomId> {
+  const button = (
+    target: number,
+    tag: string,
+    label: string,
+    disabled: boolean,
+  ): APIButtonComponentWithCustomId => ({
+    type: ComponentType.Button,
+    custom_id: encodeCustomId({ kind: 'page', stateId, page: Math.max(0, target), tag }),
+    label,
+    style: ButtonStyle.Secondary,
+    disabled,
+  });
+  return {
+    type: ComponentType.ActionRow,
+    components: [
+      button(page - 1, 'prev', 'Prev', page === 0),
+      button(page, 'at', `${page + 1} / ${count}`, true),
+      button(page + 1, 'next', 'Next', page === count - 1),
+    ],
+  };
 }

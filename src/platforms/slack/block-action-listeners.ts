@@ -6,7 +6,7 @@ import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavaila
 import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import { actionIdPattern, readRunCommandValue } from './action-ids.js';
 import type { ListenerDeps } from './listener-deps.js';
-import { mapBlockAction } from './map-block-action.js';
+import { mapBlockAction } from './map-request.js';
 import { openForm } from './open-form.js';
 import { describeError } from '../../errors.js';
 

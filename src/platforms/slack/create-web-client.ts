@@ -1,6 +1,6 @@
 import { webApi } from '@slack/bolt';
 import type { Logger } from '../../log.js';
-import { slackLogger } from './slack-logger.js';
+import { slackLogger } from './logger.js';
 
 /** Options for {@link webClientOptions}. */
 export interface WebClientSettings {

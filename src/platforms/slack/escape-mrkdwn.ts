@@ -5,12 +5,8 @@
  * change how text looks but cannot ping or link anyone.
  */
 export function escapeMrkdwn(text: string): string {
-  // Most text (every name of a roster) has none of the three: no copies for it.
-  if (!needsEscape.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
-
-const needsEscape = /[&<>]/;
 
 /** Cuts `text` to at most `max` characters (code points), ending with "…" when it was cut. */
 export function truncate(text: string, max: number): string {

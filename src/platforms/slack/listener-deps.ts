@@ -4,7 +4,7 @@ import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { ReplySink } from '../../delivery/reply-sink.js';
 import type { Logger } from '../../log.js';
 import type { SlackUserResolver } from './resolve-slack-user.js';
-import type { SlackState } from './slack-state.js';
+import type { SlackState } from './state.js';
 
 /** What the listeners share: the core's front desk, and the few Slack pieces they need. */
 export interface ListenerDeps {
@@ -21,8 +21,8 @@ export interface ListenerDeps {
   onApiError?: (code: string) => void;
   now(): number;
   /**
-   * When an acknowledgement is sent whatever the work has reached, so Slack never shows its own
-   * timeout error (it allows 3 s, network included). Default: 2500 ms.
+   * When a form submission is acknowledged whatever its work has reached, so Slack never shows its
+   * own timeout error (it allows 3 s, network included).
    */
-  ackDeadlineMs: number;
+  formAckDeadlineMs: number;
 }

@@ -3,7 +3,7 @@ import type { FormValues } from '../../commands/form.js';
 import type { ListenerDeps } from './listener-deps.js';
 import type { FormMetadata } from './form-metadata.js';
 import { renderModal } from './render-modal.js';
-import { slackFailureCode } from './slack-errors.js';
+import { slackFailureCode } from './errors.js';
 import { describeError } from '../../errors.js';
 
 /**

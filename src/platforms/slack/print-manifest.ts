@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { registry } from '../../commands/registry.js';
-import { slackManifest } from './slack-manifest.js';
+import { slackManifest } from './manifest.js';
 import { describeError } from '../../errors.js';
 
 const usageText =

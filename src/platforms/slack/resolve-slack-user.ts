@@ -5,7 +5,7 @@ import {
   withinOrUnavailable,
 } from '../../dispatch/temporarily-unavailable-error.js';
 import type { Logger } from '../../log.js';
-import { slackFailureCode } from './slack-errors.js';
+import { slackFailureCode } from './errors.js';
 
 /** Options for {@link createSlackUserResolver}. */
 export interface SlackUserResolverOptions {
@@ -17,22 +17,13 @@ export interface SlackUserResolverOptions {
   ttlSeconds?: number;
   /** How long "Slack holds no email for this person" is kept. Default: 10 minutes. */
   missingTtlSeconds?: number;
-  /** How long Redis may take. Default: 800 ms (the whole acknowledgement has 3 s). */
+  /** How long Redis may take. Default: 800 ms (a form's acknowledgement waits for it). */
   redisTimeoutMs?: number;
   /** How long users.info may take. Default: 1200 ms. */
   lookupTimeoutMs?: number;
   /** Told the code of a failed users.info call (`missing_scope`…), for metrics. Default: none. */
   onApiError?: (code: string) => void;
-  /**
-   * How long this process keeps an email it has read, before asking Redis again (Redis keeps it
-   * for `ttlSeconds`; this spares a round trip per command under load). Default: 60 s.
-   */
-  rememberMs?: number;
-  now?: () => number;
 }
-
-/** Most emails one process remembers (the oldest is forgotten first). */
-const rememberedAtMost = 10_000;
 
 /**
  * The email Slack holds for a person (users.info, scope `users:read.email`), cached in Redis. The
@@ -48,27 +39,11 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
   const missingTtlSeconds = options.missingTtlSeconds ?? 600;
   const redisTimeoutMs = options.redisTimeoutMs ?? 800;
   const lookupTimeoutMs = options.lookupTimeoutMs ?? 1_200;
-  const rememberMs = options.rememberMs ?? 60_000;
-  const now = options.now ?? Date.now;
-  /** Key → the email ('' for none) and until when this process uses it without asking Redis. */
-  const remembered = new Map<string, { email: string; until: number }>();
-  const remember = (key: string, email: string) => {
-    remembered.delete(key);
-    remembered.set(key, { email, until: now() + rememberMs });
-    if (remembered.size > rememberedAtMost) {
-      const oldest = remembered.keys().next();
-      if (!oldest.done) remembered.delete(oldest.value);
-    }
-  };
   return async (userId, teamId) => {
     const key = `${prefix}:slack:email:${teamId ?? '-'}:${userId}`;
-    const known = remembered.get(key);
-    if (known && known.until > now()) return known.email === '' ? undefined : known.email;
+    // '' is kept for "Slack holds no email for this person".
     const cached = await withinOrUnavailable(redisTimeoutMs, () => redis.get(key));
-    if (cached !== null) {
-      remember(key, cached);
-      return cached === '' ? undefined : cached;
-    }
+    if (cached !== null) return cached === '' ? undefined : cached;
     const email = await withinOrUnavailable(lookupTimeoutMs, async () => {
       const answer = await client.users.info({ user: userId });
       return answer.user?.profile?.email?.trim() || undefined;

@@ -2,48 +2,33 @@ import { randomUUID } from 'node:crypto';
 import type { App, RespondArguments } from '@slack/bolt';
 import type { CommandDefinition } from '../../commands/command.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
-import type { ListenerDeps } from './listener-deps.js';
-import { mapSlashCommand } from './map-slash-command.js';
-import { openForm } from './open-form.js';
-import { renderBlockKit } from './render-block-kit.js';
-import { keepActionState } from './slack-state.js';
 import { describeError } from '../../errors.js';
+import type { ListenerDeps } from './listener-deps.js';
+import { mapSlashCommand } from './map-request.js';
+import { openForm } from './open-form.js';
+import { renderReply } from './render-reply.js';
+import { keepActionState } from './state.js';
 
 /** The slash commands Slack knows: the first word of each registry name ("incident new" → /incident). */
 export function slashCommandNames(registry: readonly CommandDefinition[]): string[] {
   return [...new Set(registry.map((command) => command.name.split(' ')[0] ?? command.name))];
 }
 
-export const workingOnIt = 'Working on it…';
-const slowText =
-  'The bot is slow to answer right now. If no reply comes within a minute, please try again.';
-
 /**
- * One listener for every slash command of the registry (Bolt runs every listener's matching for
- * each request, so one per command made each acknowledgement pay for all of them): map, ask the
- * dispatcher, acknowledge within milliseconds with the answer, "working on it" (the worker
- * answers), or nothing and open the form.
+ * One listener for every slash command of the registry. It acknowledges at once with an empty
+ * body (Slack shows nothing), then maps the command and asks the dispatcher: an answer it gives
+ * at once (help, a refusal, a mistyped option) goes to the asker through the response_url; a
+ * queued command is answered by the worker; a form opens while its trigger_id lasts (3 s).
  */
 export function registerSlashCommands(app: App, deps: ListenerDeps): void {
   const names = slashCommandNames(deps.registry).map((name) => name.replace(/[^\w-]/g, '\\$&'));
   app.command(
     new RegExp(`^/(${names.join('|')})$`),
     async ({ command, ack, respond }): Promise<void> => {
+      await ack();
       const id = randomUUID();
-      let acked = false;
-      // Once acknowledged, further answers go through the response_url.
-      const answer = async (response?: RespondArguments): Promise<void> => {
-        if (acked) {
-          if (response) await respond({ response_type: 'ephemeral', ...response });
-          return;
-        }
-        acked = true;
-        await ack(response);
-      };
-      const deadline = setTimeout(() => {
-        deps.logger.warn({ id, command: command.command }, 'acknowledged at the deadline');
-        answer({ response_type: 'ephemeral', text: slowText }).catch(() => undefined);
-      }, deps.ackDeadlineMs);
+      const tell = (message: RespondArguments) =>
+        respond({ response_type: 'ephemeral', ...message });
       try {
         const email = await deps.emailOf(command.user_id, command.team_id);
         const { input, user, replyTo } = mapSlashCommand(command, { id, email, now: deps.now() });
@@ -56,15 +41,13 @@ export function registerSlashCommands(app: App, deps: ListenerDeps): void {
         switch (result.kind) {
           case 'reply': {
             const actionValues = await keepActionState(result.reply, deps.state, user.userId);
-            const [first, ...more] = renderBlockKit(result.reply, { actionValues });
-            await answer({ response_type: 'ephemeral', ...first });
-            for (const message of more) await respond({ response_type: 'ephemeral', ...message });
+            for (const message of renderReply(result.reply, { actionValues })) await tell(message);
             return;
           }
           case 'queued':
-            return await answer({ response_type: 'ephemeral', text: workingOnIt });
+            // The worker's reply comes through the outbox and the Slack reply sink.
+            return;
           case 'form': {
-            await answer();
             const metadata = {
               form: result.command.form,
               channelId: command.channel_id,
@@ -72,8 +55,7 @@ export function registerSlashCommands(app: App, deps: ListenerDeps): void {
               ...(command.response_url ? { responseUrl: command.response_url } : {}),
             };
             if (!(await openForm(deps, command.trigger_id, result.form, metadata))) {
-              await respond({
-                response_type: 'ephemeral',
+              await tell({
                 text: `Slack did not open the form in time. Please run /${result.command.name} again.`,
               });
             }
@@ -81,24 +63,20 @@ export function registerSlashCommands(app: App, deps: ListenerDeps): void {
           }
         }
       } catch (error) {
+        const refused = (failure: unknown) =>
+          deps.logger.warn({ id, err: describeError(failure) }, 'response_url refused the answer');
         if (error instanceof TemporarilyUnavailableError) {
           deps.logger.warn({ id, command: command.command }, 'temporarily unavailable');
-          return await answer({ response_type: 'ephemeral', text: error.message });
+          await tell({ text: error.message }).catch(refused);
+          return;
         }
         deps.logger.error(
-          {
-            id,
-            command: command.command,
-            err: describeError(error),
-          },
+          { id, command: command.command, err: describeError(error) },
           'slash command failed',
         );
-        await answer({
-          response_type: 'ephemeral',
+        await tell({
           text: `Something went wrong on the bot's side, sorry. Please try again; if it keeps happening, tell the club's bot admin (reference ${id}).`,
-        }).catch(() => undefined);
-      } finally {
-        clearTimeout(deadline);
+        }).catch(refused);
       }
     },
   );

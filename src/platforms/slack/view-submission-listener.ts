@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { App, ViewOutput, ViewResponseAction } from '@slack/bolt';
+import type { App, SlackViewAction, ViewOutput, ViewResponseAction } from '@slack/bolt';
 import { replyToPlainText } from '../../commands/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
-import type { SlackReplyAddress } from '../../delivery/reply-address.js';
+import { describeError, withTimeout } from '../../errors.js';
+import type { FormMetadata } from './form-metadata.js';
 import { truncate } from './escape-mrkdwn.js';
 import type { ListenerDeps } from './listener-deps.js';
-import { slackUser } from './map-slash-command.js';
-import { readViewSubmission } from './read-view-submission.js';
+import { mapViewSubmission, readViewSubmission } from './map-request.js';
 import { formCallbackId, renderModal } from './render-modal.js';
-import { describeError } from '../../errors.js';
 
 /**
  * The idempotency key of a submission: the view's id. Slack sends the same view again when a
@@ -22,97 +21,112 @@ export function submissionKey(view: Pick<ViewOutput, 'id'>): string {
 /** Slack shows a field's error under it; long ones are cut. */
 const errorText = (text: string) => truncate(text, 300);
 
+/** The form's input block ids, which are its field ids. */
+const inputIdsOf = (view: ViewOutput) =>
+  view.blocks.flatMap((block) =>
+    block.type === 'input' && block.block_id ? [block.block_id] : [],
+  );
+
+/** An acknowledgement that keeps the modal open and shows `text` under its first field. */
+function onFirstField(view: ViewOutput, text: string): ViewResponseAction {
+  const [firstInput = 'title'] = inputIdsOf(view);
+  return { response_action: 'errors', errors: { [firstInput]: errorText(text) } };
+}
+
 /**
  * A submitted form: read it, let the dispatcher check and enqueue it under the view's id, and
  * acknowledge: nothing (the modal closes; the worker confirms), or the errors by field, which
- * keeps the modal open with everything typed.
+ * keeps the modal open with everything typed. Slack shows a form's errors only when they come in
+ * the acknowledgement, so here the work comes first, bounded to answer within Slack's 3 s.
  */
 export function registerViewSubmission(app: App, deps: ListenerDeps): void {
-  app.view(formCallbackId, async ({ ack: ackOnce, body, view }) => {
+  app.view(formCallbackId, async ({ ack, body, view }) => {
     const id = randomUUID();
-    let acked = false;
-    // The deadline below may have answered already: Bolt throws on a second ack.
-    const ack = async (response?: ViewResponseAction): Promise<void> => {
-      if (acked) return;
-      acked = true;
-      await ackOnce(response);
-    };
     const { values, metadata } = readViewSubmission(view);
-    const inputIds = view.blocks.flatMap((block) =>
-      block.type === 'input' && block.block_id ? [block.block_id] : [],
-    );
-    const [firstInput = 'title'] = inputIds;
-    const sayOnFirst = (text: string) =>
-      ack({ response_action: 'errors', errors: { [firstInput]: errorText(text) } });
-    if (!metadata)
-      return sayOnFirst('This form is out of date. Close it and run the command again.');
-    // Pressing Submit again sends the same view: filed once, thanks to the view id as the key.
-    const deadline = setTimeout(() => {
-      deps.logger.warn({ id, form: metadata.form }, 'acknowledged at the deadline');
-      sayOnFirst(
-        'The bot is slow to answer. Your text is still here: press Submit again in a moment (it will not be filed twice).',
-      ).catch(() => undefined);
-    }, deps.ackDeadlineMs);
-    try {
-      const teamId = body.team?.id ?? body.user.team_id;
-      const email = await deps.emailOf(body.user.id, teamId);
-      const replyTo: SlackReplyAddress = {
-        platform: 'slack',
-        userId: body.user.id,
-        channelId: metadata.channelId,
-        ...(teamId ? { teamId } : {}),
-        ...(metadata.responseUrl ? { responseUrl: metadata.responseUrl } : {}),
-        issuedAt: metadata.issuedAt,
-      };
-      const result = await deps.dispatcher.submitForm(
-        { id, key: submissionKey(view), form: metadata.form, values },
-        slackUser(body.user.id, teamId, email),
-        replyTo,
+    if (!metadata) {
+      return ack(
+        onFirstField(view, 'This form is out of date. Close it and run the command again.'),
       );
-      deps.logger.info(
-        { id, form: metadata.form, result: result.kind },
-        'form submission acknowledged',
-      );
-      switch (result.kind) {
-        case 'queued':
-          return await ack();
-        case 'reply':
-          return await sayOnFirst(replyToPlainText(result.reply));
-        case 'invalid': {
-          const shown = Object.keys(result.errors).every((field) => inputIds.includes(field));
-          if (shown) {
-            const errors = Object.fromEntries(
-              Object.entries(result.errors).map(([field, message]) => [field, errorText(message)]),
-            );
-            return await ack({ response_action: 'errors', errors });
-          }
-          // The form changed since it opened (e.g. a field was added): show the new one, filled in.
-          return await ack({
-            response_action: 'update',
-            view: renderModal(result.form, {
-              metadata,
-              values: result.values,
-              notice: Object.values(result.errors).join('\n'),
-            }),
-          });
-        }
-      }
-    } catch (error) {
-      if (error instanceof TemporarilyUnavailableError) {
-        deps.logger.warn({ id, form: metadata.form }, 'temporarily unavailable');
-        return sayOnFirst(
-          'The bot is temporarily unavailable and nothing was sent. Your text is still here: press Submit again in a minute.',
-        );
-      }
-      deps.logger.error(
-        { id, form: metadata.form, err: describeError(error) },
-        'form submission failed',
-      );
-      return sayOnFirst(
-        `Something went wrong on the bot's side and nothing was sent. Your text is still here; try again (reference ${id}).`,
-      );
-    } finally {
-      clearTimeout(deadline);
     }
+    // The work goes on after the deadline; pressing Submit again sends the same view, whose id
+    // is the idempotency key, so it is filed once.
+    const answer = await withTimeout(deps.formAckDeadlineMs, () =>
+      answerSubmission(deps, { id, body, view, values, metadata }),
+    ).catch(() => {
+      deps.logger.warn({ id, form: metadata.form }, 'acknowledged at the deadline');
+      return onFirstField(
+        view,
+        'The bot is slow to answer. Your text is still here: press Submit again in a moment (it will not be filed twice).',
+      );
+    });
+    await ack(answer);
   });
+}
+
+interface Submission {
+  id: string;
+  body: SlackViewAction;
+  view: ViewOutput;
+  values: Record<string, string>;
+  metadata: FormMetadata;
+}
+
+/** What to acknowledge a submission with; undefined closes the modal. */
+async function answerSubmission(
+  deps: ListenerDeps,
+  { id, body, view, values, metadata }: Submission,
+): Promise<ViewResponseAction | undefined> {
+  try {
+    const email = await deps.emailOf(body.user.id, body.team?.id ?? body.user.team_id);
+    const { user, replyTo } = mapViewSubmission(body, metadata, { email });
+    const result = await deps.dispatcher.submitForm(
+      { id, key: submissionKey(view), form: metadata.form, values },
+      user,
+      replyTo,
+    );
+    deps.logger.info(
+      { id, form: metadata.form, result: result.kind },
+      'form submission acknowledged',
+    );
+    switch (result.kind) {
+      case 'queued':
+        return undefined;
+      case 'reply':
+        return onFirstField(view, replyToPlainText(result.reply));
+      case 'invalid': {
+        const inputIds = inputIdsOf(view);
+        if (Object.keys(result.errors).every((field) => inputIds.includes(field))) {
+          const errors = Object.fromEntries(
+            Object.entries(result.errors).map(([field, message]) => [field, errorText(message)]),
+          );
+          return { response_action: 'errors', errors };
+        }
+        // The form changed since it opened (e.g. a field was added): show the new one, filled in.
+        return {
+          response_action: 'update',
+          view: renderModal(result.form, {
+            metadata,
+            values: result.values,
+            notice: Object.values(result.errors).join('\n'),
+          }),
+        };
+      }
+    }
+  } catch (error) {
+    if (error instanceof TemporarilyUnavailableError) {
+      deps.logger.warn({ id, form: metadata.form }, 'temporarily unavailable');
+      return onFirstField(
+        view,
+        'The bot is temporarily unavailable and nothing was sent. Your text is still here: press Submit again in a minute.',
+      );
+    }
+    deps.logger.error(
+      { id, form: metadata.form, err: describeError(error) },
+      'form submission failed',
+    );
+    return onFirstField(
+      view,
+      `Something went wrong on the bot's side and nothing was sent. Your text is still here; try again (reference ${id}).`,
+    );
+  }
 }

@@ -6,8 +6,8 @@
  */
 import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
 import { startReplyDeliverer } from '../../../src/delivery/start-reply-deliverer.js';
-import { createSlackReplySink } from '../../../src/platforms/slack/slack-reply-sink.js';
-import { startSlackAdapter } from '../../../src/platforms/slack/start-slack-adapter.js';
+import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
+import { startSlackAdapter } from '../../../src/platforms/slack/app.js';
 import { startBareBoltApp } from '../bare-bolt-app.js';
 import {
   benchBotToken,
@@ -51,6 +51,7 @@ if (process.env.BENCH_APP === 'bare') {
     startReplyDeliverer({
       redis: services.redis,
       prefix: services.prefix,
+      sealer: services.sealer,
       logger,
       sinks: {
         slack: createSlackReplySink({

@@ -1,6 +1,6 @@
 import type { Reply } from '../../../src/commands/reply.js';
-import { renderMessages } from '../../../src/platforms/discord/render-messages.js';
-import { renderBlockKit } from '../../../src/platforms/slack/render-block-kit.js';
+import { renderReply as renderMessages } from '../../../src/platforms/discord/render-reply.js';
+import { renderReply as renderBlockKit } from '../../../src/platforms/slack/render-reply.js';
 
 /** Mention syntax Slack obeys in mrkdwn: `<!channel>`, `<!here>`, `<!everyone>`, `<@U…>`, `<#C…>`. */
 const slackMention = /<[!@#]/;

@@ -1,3 +1,4 @@
+import { testDataKey } from '../../support/data-key.js';
 import { randomUUID } from 'node:crypto';
 import { createClubServices, type ClubServices } from '../../../src/app/club-services.js';
 import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
@@ -62,6 +63,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const simulator = await startSimulator({ token: clubToken, ...clubSeed, ...options.simulator });
   const prefix = `${options.name}-${randomUUID().slice(0, 8)}`;
   const settings = {
+    CLUB_DATA_KEY: testDataKey,
     REDIS_URL: options.redisUrl,
     CLUB_API_URL: simulator.url,
     CLUB_API_TOKEN: clubToken,
@@ -95,6 +97,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const deliverer = startReplyDeliverer({
     redis: services.redis,
     prefix: services.prefix,
+    sealer: services.sealer,
     sinks,
     logger: capturedLogger(`${options.name}-deliverer`),
   });

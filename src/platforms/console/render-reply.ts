@@ -1,0 +1,68 @@
+import type { Reply, ReplySection } from '../../commands/reply.js';
+
+/**
+ * Terminal text is plain, but a name from the club service could carry escape sequences that
+ * move the cursor or recolour the terminal: strip every control character but newline.
+ */
+export function escapeTerminal(text: string): string {
+  /* eslint-disable no-control-regex -- control characters are exactly what is removed */
+  return text
+    .replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '')
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' ');
+  /* eslint-enable no-control-regex */
+}
+
+function section(part: ReplySection): string[] {
+  const lines = part.title ? [escapeTerminal(part.title)] : [];
+  switch (part.kind) {
+    case 'text':
+      return [...lines, escapeTerminal(part.text)];
+    case 'list':
+      return [...lines, ...part.items.map((item) => `  • ${escapeTerminal(item)}`)];
+    case 'fields':
+      return [
+        ...lines,
+        ...part.fields.map(
+          (field) => `  ${escapeTerminal(field.label)}: ${escapeTerminal(field.value)}`,
+        ),
+      ];
+    case 'table': {
+      const rows = [part.columns, ...part.rows].map((row) => row.map(escapeTerminal));
+      const widths = part.columns.map((_, column) =>
+        Math.max(...rows.map((row) => (row[column] ?? '').length)),
+      );
+      const format = (row: string[]) =>
+        `  ${row
+          .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+          .join('  ')
+          .trimEnd()}`;
+      const [header = [], ...body] = rows;
+      return [
+        ...lines,
+        format(header),
+        `  ${widths.map((width) => '-'.repeat(width)).join('  ')}`,
+        ...body.map(format),
+      ];
+    }
+  }
+}
+
+/** The neutral reply as terminal text. */
+export function renderReply(reply: Reply): string {
+  const marks = { info: '', success: '✓ ', warning: '! ', error: '✗ ' };
+  const lines: string[] = [];
+  if (reply.title) lines.push(`${marks[reply.tone ?? 'info']}${escapeTerminal(reply.title)}`);
+  if (reply.fields?.length) {
+    lines.push(
+      reply.fields
+        .map((field) => `${escapeTerminal(field.label)}: ${escapeTerminal(field.value)}`)
+        .join('   '),
+    );
+  }
+  for (const part of reply.sections ?? []) lines.push(...section(part));
+  if (reply.actions?.length)
+    lines.push(`[${reply.actions.map((action) => escapeTerminal(action.label)).join('] [')}]`);
+  if (reply.footer) lines.push(`(${escapeTerminal(reply.footer)})`);
+  if (reply.personalData) lines.push('(only you can see this)');
+  return lines.join('\n');
+}

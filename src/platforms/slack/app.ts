@@ -1,0 +1,151 @@
+import type { AddressInfo } from 'node:net';
+import { App, type CustomRoute } from '@slack/bolt';
+import type { Redis } from 'ioredis';
+import type { CommandDefinition } from '../../commands/command.js';
+import { registry as defaultRegistry } from '../../commands/registry.js';
+import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
+import type { Logger } from '../../log.js';
+import { registerBlockActions } from './block-action-listeners.js';
+import { createWebClient, webClientOptions } from './create-web-client.js';
+import { createSlackUserResolver } from './resolve-slack-user.js';
+import { slackLogger } from './logger.js';
+import { createSlackReplySink } from './reply-sink.js';
+import { createSlackState } from './state.js';
+import { registerSlashCommands } from './slash-command-listener.js';
+import { registerViewSubmission } from './view-submission-listener.js';
+
+/** Options for {@link startSlackAdapter}. */
+export interface SlackAdapterOptions {
+  /** Verifies every HTTP request (`SLACK_SIGNING_SECRET`). Not used in Socket Mode. */
+  signingSecret: string;
+  /** The bot token, xoxb-… (`SLACK_BOT_TOKEN`). */
+  botToken: string;
+  /** An app-level token, xapp-… (`SLACK_APP_TOKEN`): Socket Mode instead of HTTP. Default: HTTP. */
+  appToken?: string;
+  /** The Web API base (`SLACK_API_URL`); tests point it at a fake. Default: Slack's. */
+  slackApiUrl?: string;
+  /** With `botUserId`, spares the start-up auth.test call. Default: Bolt calls auth.test. */
+  botId?: string;
+  botUserId?: string;
+  /** HTTP port: `POST /slack/events` (HTTP mode) and the custom routes. */
+  port: number;
+  /** Interface to listen on in HTTP mode. Default: every interface. */
+  host?: string;
+  /** Extra HTTP routes on the same server, e.g. `/healthz` and `/metrics`. Default: none. */
+  customRoutes?: CustomRoute[];
+  dispatcher: Dispatcher;
+  /** The commands to offer as slash commands. Default: the bot's registry. */
+  registry?: readonly CommandDefinition[];
+  /** Redis shared with the worker: cached emails, response_url counts, button state. */
+  redis: Redis;
+  /** Key prefix shared with the worker's Slack reply sink. */
+  prefix: string;
+  logger: Logger;
+  now?: () => number;
+  /**
+   * When a form submission is acknowledged whatever its work has reached (Slack allows 3 s, and
+   * shows a form's errors only in the acknowledgement). Default: 2500 ms.
+   */
+  formAckDeadlineMs?: number;
+  /**
+   * Told the code of each Web API call the adapter makes that fails (users.info, views.open,
+   * button answers), for the platform-errors metric. Default: none.
+   */
+  onApiError?: (code: string) => void;
+}
+
+/** A running Slack adapter. */
+export interface RunningSlackAdapter {
+  /** The HTTP port listened on (useful with `port: 0`); undefined in Socket Mode without routes. */
+  port: number | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the Slack adapter that `npm start` runs: HTTP on `port` (`POST /slack/events` and the
+ * custom routes), or Socket Mode when an app token is given.
+ */
+export async function startSlackAdapter(
+  options: SlackAdapterOptions,
+): Promise<RunningSlackAdapter> {
+  const app = createSlackApp(options);
+  const stop = async () => {
+    await app.stop();
+  };
+  if (options.appToken !== undefined) {
+    await app.start();
+    return { port: options.customRoutes?.length ? options.port : undefined, stop };
+  }
+  const server = await app.start({
+    port: options.port,
+    ...(options.host ? { host: options.host } : {}),
+  });
+  const address = server.address() as AddressInfo | string | null;
+  return { port: typeof address === 'object' && address ? address.port : options.port, stop };
+}
+
+/**
+ * The Bolt app: a receiver that verifies and acknowledges (HTTP, or Socket Mode with an app
+ * token), and listeners that map Slack's payloads to the dispatcher. No club data is read here.
+ */
+function createSlackApp(options: SlackAdapterOptions): App {
+  const logger = options.logger.child({ component: 'slack' });
+  const socketMode = options.appToken !== undefined;
+  const app = new App({
+    token: options.botToken,
+    ...(options.botId && options.botUserId
+      ? { botId: options.botId, botUserId: options.botUserId }
+      : {}),
+    ...(socketMode
+      ? { socketMode: true, appToken: options.appToken }
+      : { signingSecret: options.signingSecret }),
+    port: options.port,
+    customRoutes: options.customRoutes ?? [],
+    // Acknowledge first, work after: holding the HTTP answer is for FaaS hosts.
+    processBeforeResponse: false,
+    // No listener keeps conversation state.
+    convoStore: false,
+    clientOptions: webClientOptions({ slackApiUrl: options.slackApiUrl, logger }),
+    logger: slackLogger(logger),
+  });
+  app.error(async (error) => {
+    logger.error({ err: `${error.name}: ${error.message}` }, 'unhandled Slack listener error');
+  });
+
+  // Listener calls must not wait: views.open has the trigger's 3 s, users.info a form's ack.
+  const client = createWebClient(options.botToken, {
+    slackApiUrl: options.slackApiUrl,
+    timeoutMs: 2_500,
+    logger,
+  });
+  const deps = {
+    dispatcher: options.dispatcher,
+    registry: options.registry ?? defaultRegistry,
+    client,
+    emailOf: createSlackUserResolver({
+      client,
+      redis: options.redis,
+      prefix: options.prefix,
+      logger,
+      onApiError: options.onApiError,
+    }),
+    state: createSlackState({ redis: options.redis, prefix: options.prefix }),
+    sink: createSlackReplySink({
+      botToken: options.botToken,
+      client,
+      redis: options.redis,
+      prefix: options.prefix,
+      logger,
+      now: options.now,
+      onApiError: options.onApiError,
+    }),
+    logger,
+    onApiError: options.onApiError,
+    now: options.now ?? Date.now,
+    formAckDeadlineMs: options.formAckDeadlineMs ?? 2_500,
+  };
+  registerSlashCommands(app, deps);
+  registerViewSubmission(app, deps);
+  registerBlockActions(app, deps);
+  return app;
+}

@@ -1,0 +1,133 @@
+import type { webApi } from '@slack/bolt';
+import type { Redis } from 'ioredis';
+import type { Reply } from '../../commands/reply.js';
+import type { SlackReplyAddress } from '../../delivery/reply-address.js';
+import type { ReplySink } from '../../delivery/reply-sink.js';
+import type { Logger } from '../../log.js';
+import { createWebClient } from './create-web-client.js';
+import { postToResponseUrl } from './post-to-response-url.js';
+import { renderReply, type SlackMessage } from './render-reply.js';
+import { createResponseUrlUses } from './response-url-uses.js';
+import { deliveryErrorFrom, slackErrorCode, slackFailureCode } from './errors.js';
+import { createSlackState, keepActionState } from './state.js';
+
+/** Options for {@link createSlackReplySink}. */
+export interface SlackReplySinkOptions {
+  /** The bot token (xoxb-…), for chat.postEphemeral and chat.postMessage. */
+  botToken: string;
+  /** The Web API base (`SLACK_API_URL`); tests point it at a fake. Default: Slack's. */
+  slackApiUrl?: string;
+  /** Redis shared with the adapter: response_url use counts and button state. */
+  redis: Redis;
+  /** Key prefix shared with the adapter. */
+  prefix: string;
+  logger: Logger;
+  /** Longest Retry-After honoured after a 429. Default: 5 minutes. */
+  maxRetryAfterMs?: number;
+  /** Told the code of each Web API call that fails (see `slackFailureCode`), for metrics. Default: none. */
+  onApiError?: (code: string) => void;
+  /** A client to use instead of one built from `botToken` (the adapter shares Bolt's). */
+  client?: webApi.WebClient;
+  now?: () => number;
+}
+
+/** A message to post; a notice of one line needs no blocks. */
+type Outgoing = Pick<SlackMessage, 'text'> & Partial<Pick<SlackMessage, 'blocks'>>;
+
+/** Where an ephemeral reply goes when Slack will not show it in the channel (the bot is not in it). */
+const dmInsteadCodes = new Set(['channel_not_found', 'not_in_channel', 'user_not_in_channel']);
+
+/**
+ * The Slack reply sink: through the command's response_url while it lasts (5 posts within 30
+ * minutes, counted in Redis), then the Web API: chat.postEphemeral for the asker (a direct message
+ * when the bot cannot see the channel), chat.postMessage for a channel reply. A reply with
+ * personal data is only ever shown to the asker, whatever it asks for.
+ */
+export function createSlackReplySink(options: SlackReplySinkOptions): ReplySink {
+  const { logger } = options;
+  const client =
+    options.client ??
+    createWebClient(options.botToken, { slackApiUrl: options.slackApiUrl, logger });
+  const uses = createResponseUrlUses({
+    redis: options.redis,
+    prefix: options.prefix,
+    now: options.now,
+  });
+  const state = createSlackState({ redis: options.redis, prefix: options.prefix });
+  const bounds = { maxRetryAfterMs: options.maxRetryAfterMs };
+  /** Every failed Web API call is counted, the ones a fallback then covers too. */
+  const reported = (error: unknown): unknown => {
+    const code = slackFailureCode(error);
+    if (code !== undefined) options.onApiError?.(code);
+    return error;
+  };
+
+  async function viaResponseUrl(
+    address: SlackReplyAddress,
+    message: SlackMessage,
+    inChannel: boolean,
+  ): Promise<boolean> {
+    const url = address.responseUrl;
+    if (!url || !(await uses.claim(url, address.issuedAt))) return false;
+    const outcome = await postToResponseUrl(url, {
+      response_type: inChannel ? 'in_channel' : 'ephemeral',
+      replace_original: false,
+      ...message,
+    });
+    if (outcome === 'posted') return true;
+    if (outcome === 'gone') await uses.exhaust(url, address.issuedAt);
+    logger.info({ outcome }, 'response_url not usable; replying through the Web API');
+    return false;
+  }
+
+  async function toAsker(address: SlackReplyAddress, message: Outgoing): Promise<void> {
+    try {
+      await client.chat.postEphemeral({
+        channel: address.channelId,
+        user: address.userId,
+        ...message,
+      });
+    } catch (error) {
+      reported(error);
+      if (!dmInsteadCodes.has(slackErrorCode(error) ?? '')) throw deliveryErrorFrom(error, bounds);
+      // The bot cannot see the channel (a private channel, another person's DM): the app's DM can.
+      try {
+        await client.chat.postMessage({ channel: address.userId, ...message });
+      } catch (dmError) {
+        throw deliveryErrorFrom(reported(dmError), bounds);
+      }
+    }
+  }
+
+  async function toChannel(address: SlackReplyAddress, message: SlackMessage): Promise<void> {
+    try {
+      await client.chat.postMessage({ channel: address.channelId, ...message });
+    } catch (error) {
+      reported(error);
+      if (!dmInsteadCodes.has(slackErrorCode(error) ?? '')) throw deliveryErrorFrom(error, bounds);
+      await toAsker(address, {
+        text: 'I cannot post in this channel: invite me to it first (type /invite and my name), then run the command again.',
+      });
+    }
+  }
+
+  return {
+    async deliver(address, reply: Reply) {
+      if (address.platform !== 'slack') return;
+      // The one guard before anything public: personal data never goes to a channel.
+      const inChannel = reply.visibility === 'channel' && !reply.personalData;
+      try {
+        const actionValues = await keepActionState(reply, state, address.userId);
+        // A long reply is several messages; if one fails, a retry sends them all again.
+        for (const message of renderReply(reply, { actionValues })) {
+          if (await viaResponseUrl(address, message, inChannel)) continue;
+          if (inChannel) await toChannel(address, message);
+          else await toAsker(address, message);
+        }
+      } catch (error) {
+        // Redis or the network failing is passing: the worker retries what is not definite.
+        throw deliveryErrorFrom(error, bounds);
+      }
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultAccessPolicy } from '../../../src/access/access-policy.js';
+import { createConsoleChat, type ConsoleChat } from '../../../src/platforms/console/app.js';
+import { createConsoleSink } from '../../../src/platforms/console/reply-sink.js';
+import { startBotHarness, type BotHarness } from '../../support/bot-harness.js';
+
+let harness: BotHarness;
+let printed: string[];
+let answers: string[];
+let chat: ConsoleChat;
+
+beforeAll(async () => {
+  const sink = createConsoleSink();
+  harness = await startBotHarness({
+    sinks: { console: sink },
+    // The console person is granted every role, as in the demo, but is not linked to a member.
+    policy: {
+      ...defaultAccessPolicy,
+      grant: [{ platform: 'console', user: 'tester', roles: ['coach', 'welfare'] }],
+    },
+  });
+  chat = createConsoleChat({
+    dispatcher: harness.dispatcher,
+    sink,
+    user: { platform: 'console', userId: 'tester' },
+    ask: async (question) => {
+      printed.push(question);
+      return answers.shift();
+    },
+    print: (text) => printed.push(text),
+    replyTimeoutMs: 15_000,
+  });
+});
+afterAll(() => harness.stop());
+
+async function say(line: string, formAnswers: string[] = []): Promise<string> {
+  printed = [];
+  answers = [...formAnswers];
+  await chat.run(line);
+  return printed.join('\n');
+}
+
+describe('the console chat, through the real queue and worker', () => {
+  it('when asked /whoswho, it shows who holds which club role', async () => {
+    const output = await say('/whoswho');
+    expect(output).toContain("Who's who");
+    expect(output).toMatch(/Welfare/);
+  });
+
+  it('when a coach asks /session tue, it shows the Tuesday rosters', async () => {
+    const output = await say('/session tue');
+    expect(output).toContain('Tuesday');
+    expect(output).toMatch(/Swimmers: \d+ \/ \d+/);
+  });
+
+  it('when /incident new is answered field by field, the incident is in the club service afterwards', async () => {
+    const reporter = harness.simulator.admin
+      .records('users')
+      .find((user) => user.IsACoach === 1 && typeof user.Firstname === 'string');
+    const before = harness.simulator.admin.records('incidents').length;
+    const output = await say('/incident new', [
+      'Lane rope snapped',
+      '', // keep today's date
+      'The lane rope in lane 4 snapped during warm-up.',
+      'Replace the rope before Thursday.',
+      `${String(reporter?.Firstname)} ${String(reporter?.Lastname)}`,
+    ]);
+    expect(output).toContain('Incident filed');
+    const incidents = harness.simulator.admin.records('incidents');
+    expect(incidents).toHaveLength(before + 1);
+    expect(incidents.at(-1)).toMatchObject({ IncidentTitle: 'Lane rope snapped', Status: 'Open' });
+  });
+
+  it('when a form answer breaks a rule, the field is asked again and nothing typed is lost', async () => {
+    const output = await say('/incident new', [
+      'x'.repeat(60),
+      '2026-02-30',
+      '',
+      '',
+      'Nobody Atall',
+      'Short title', // the title again
+      '2026-02-27', // the date again
+    ]);
+    expect(output).toContain('Title: is 60 characters; the club service accepts at most 50.');
+    expect(output).toContain('Date');
+    expect(output).toMatch(/real date/);
+    // The reporter matches no member, so the service is not called and the text comes back.
+    expect(output).toContain('No current club member is called "Nobody Atall"');
+    expect(output).toContain('Short title');
+  });
+});

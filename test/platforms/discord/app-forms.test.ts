@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clubToday } from '../../../src/commands/club-time.js';
+import { buttonPress, chatInput, modalSubmit } from '../../fakes/discord/interactions.js';
+import { callbacksOf, textOf } from '../../fakes/discord/records.js';
+import { waitFor } from '../../support/wait-for.js';
+import { harnessTimezone } from '../../support/bot-harness.js';
+import { coach, guest, startDiscordFixture, type DiscordFixture } from './app-fixture.js';
+
+let discord: DiscordFixture;
+
+beforeAll(async () => {
+  discord = await startDiscordFixture();
+});
+afterAll(() => discord?.stop());
+
+describe('the Discord adapter: forms as modals, filed by the worker', () => {
+  it('when /incident new is run, the modal is the first response, and a submission sent twice is filed once', async () => {
+    const open = chatInput(coach, { name: 'incident', subcommand: 'new' });
+    const callback = await discord.send(open);
+    expect(callbacksOf(discord.fake, open.id)).toHaveLength(1);
+    expect(callback.body.type).toBe(9);
+    expect(callback.body.data?.custom_id).toBe('form:incident');
+    expect(callback.body.data?.components).toHaveLength(5);
+    const today = clubToday(new Date(), harnessTimezone);
+    expect(textOf(callback.body.data)).toContain(`"value":"${today}"`);
+
+    const title = `Lane rope snapped ${Date.now()}`;
+    const submit = modalSubmit(coach, {
+      customId: 'form:incident',
+      values: {
+        title,
+        date: today,
+        status: ['Open'],
+        details: 'The lane rope in lane 4 snapped during warm-up.',
+        proposedAction: '',
+      },
+    });
+    discord.fake.sendInteraction(submit);
+    discord.fake.sendInteraction(submit);
+    const deferral = await waitFor(() => callbacksOf(discord.fake, submit.id)[0], 'the deferral');
+    expect(deferral.body).toEqual({ type: 5, data: { flags: 64 } });
+    const confirmation = await discord.editOf(submit.token, (body) =>
+      textOf(body).includes('Incident filed'),
+    );
+    expect(confirmation.body.allowed_mentions).toEqual({ parse: [] });
+    const filed = () =>
+      discord.harness.simulator.admin
+        .records('incidents')
+        .filter((incident) => incident.IncidentTitle === title);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(filed()).toHaveLength(1);
+    expect(filed()[0]).toMatchObject({ Status: 'Open' });
+  });
+
+  it('when a submission breaks a rule, the answer names the field and a button reopens the form as typed', async () => {
+    const before = await discord.jobCount();
+    const longTitle = 'x'.repeat(60);
+    const submit = modalSubmit(coach, {
+      customId: 'form:incident',
+      values: {
+        title: longTitle,
+        date: '2026-02-30',
+        status: ['Open'],
+        details: 'kept',
+        proposedAction: '',
+      },
+    });
+    const deferral = await discord.send(submit);
+    expect(deferral.body).toEqual({ type: 5, data: { flags: 64 } });
+    const edit = await discord.editOf(submit.token);
+    const text = textOf(edit.body);
+    expect(text).toContain('Title: is 60 characters');
+    expect(text).toMatch(/Date.*real date/);
+    const button = edit.body.components?.[0]?.components[0];
+    expect(button?.label).toBe('Reopen the form');
+    expect(button?.custom_id).toMatch(/^reopen:/);
+    expect(await discord.jobCount()).toBe(before);
+
+    const byOther = await discord.send(buttonPress(guest, button?.custom_id ?? ''));
+    expect(byOther.body.type).toBe(4);
+    expect(byOther.body.data?.flags).toBe(64);
+    expect(textOf(byOther.body.data)).not.toContain('xxxxxxxxxx');
+
+    const press = buttonPress(coach, button?.custom_id ?? '');
+    const reopened = await discord.send(press);
+    expect(reopened.body.type).toBe(9);
+    const modal = textOf(reopened.body.data);
+    expect(modal).toContain('"value":"2026-02-30"');
+    expect(modal).toContain('"value":"kept"');
+    expect(modal).toContain(`"value":"${'x'.repeat(50)}"`);
+  });
+});

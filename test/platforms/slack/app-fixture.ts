@@ -1,0 +1,122 @@
+import type { Redis } from 'ioredis';
+import { demoPersona } from '../../../src/app/demo-persona.js';
+import { createLogger } from '../../../src/log.js';
+import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
+import { startSlackAdapter, type RunningSlackAdapter } from '../../../src/platforms/slack/app.js';
+import { startFakeSlack, type FakeSlack } from '../../fakes/slack/start-fake-slack.js';
+import {
+  interactionBody,
+  postToSlackApp,
+  slashCommandBody,
+  type SlackAnswer,
+  type SlackPerson,
+} from '../../fakes/slack/slack-requests.js';
+import { startBotHarness, type BotHarness } from '../../support/bot-harness.js';
+import { connectTestRedis, uniquePrefix } from '../../support/redis.js';
+
+export const signingSecret = 'test-signing-secret-8c1f';
+export const botToken = 'xoxb-test-token';
+
+/** The whole bot with a real Bolt app over HTTP, Slack faked on loopback. */
+export interface SlackFixture {
+  harness: BotHarness;
+  fake: FakeSlack;
+  adapter: RunningSlackAdapter;
+  eventsUrl: string;
+  redis: Redis;
+  prefix: string;
+  /** A coach, the welfare officer, and someone the club's records do not know. */
+  people: { coach: SlackPerson; welfare: SlackPerson; stranger: SlackPerson };
+  slash(
+    person: SlackPerson,
+    command: string,
+    text?: string,
+    options?: { responseUrl?: string },
+  ): Promise<{ answer: SlackAnswer; responseUrl: string; triggerId: string }>;
+  interact(payload: Record<string, unknown>): Promise<SlackAnswer>;
+  /** Jobs in the queue in any state: unchanged when nothing was enqueued. */
+  jobTotal(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startSlackFixture(): Promise<SlackFixture> {
+  const fake = await startFakeSlack();
+  const redis = connectTestRedis();
+  const prefix = uniquePrefix('slack');
+  const logger = createLogger({ level: 'silent' });
+  const sink = createSlackReplySink({ botToken, slackApiUrl: fake.apiUrl, redis, prefix, logger });
+  const harness = await startBotHarness({ sinks: { slack: sink } });
+  // Members and club roles in the cache, as on any day after the first command: the adapter can
+  // then refuse at once (it never calls the club service itself).
+  await harness.services.data.members();
+  await harness.services.data.roles();
+
+  const users = harness.simulator.admin.records('users');
+  const coach = users.find((user) => user.IsACoach === 1 && user.Active === 1 && user.Email);
+  const welfare = demoPersona(users, harness.simulator.admin.records('roles'));
+  if (!coach || !welfare) throw new Error('the seeded club has no coach or welfare officer');
+  const people = {
+    coach: { userId: 'UCOACH', channelId: 'CPOOL' },
+    welfare: { userId: 'UWELFARE', channelId: 'CWELFARE' },
+    stranger: { userId: 'USTRANGER', channelId: 'CPOOL' },
+  };
+  fake.setEmail(people.coach.userId, String(coach.Email));
+  fake.setEmail(people.welfare.userId, welfare.email);
+
+  const adapter = await startSlackAdapter({
+    signingSecret,
+    botToken,
+    slackApiUrl: fake.apiUrl,
+    botId: 'BBOT',
+    botUserId: 'UBOT',
+    port: 0,
+    host: '127.0.0.1',
+    dispatcher: harness.dispatcher,
+    redis,
+    prefix,
+    logger,
+    customRoutes: [
+      {
+        path: '/healthz',
+        method: ['GET'],
+        handler: (_request, response) => {
+          response.writeHead(200, { 'content-type': 'text/plain' });
+          response.end('ok');
+        },
+      },
+    ],
+  });
+  const eventsUrl = `http://127.0.0.1:${adapter.port}/slack/events`;
+
+  return {
+    harness,
+    fake,
+    adapter,
+    eventsUrl,
+    redis,
+    prefix,
+    people,
+    async slash(person, command, text = '', options = {}) {
+      const responseUrl = options.responseUrl ?? fake.responseUrl();
+      const triggerId = `trigger-${Math.random().toString(36).slice(2)}`;
+      const body = slashCommandBody(person, command, text, { responseUrl, triggerId });
+      return {
+        answer: await postToSlackApp(eventsUrl, body, { secret: signingSecret }),
+        responseUrl,
+        triggerId,
+      };
+    },
+    interact: (payload) =>
+      postToSlackApp(eventsUrl, interactionBody(payload), { secret: signingSecret }),
+    async jobTotal() {
+      const counts = await harness.services.queue.queue.getJobCounts();
+      return Object.values(counts).reduce((sum, count) => sum + count, 0);
+    },
+    async stop() {
+      await adapter.stop();
+      await harness.stop();
+      await redis.quit();
+      await fake.close();
+    },
+  };
+}
