@@ -14,6 +14,7 @@ import type { ClubApiLayout } from '../../src/club/collections.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
+import { testDataKey } from '../support/data-key.js';
 import { connectionsClosedAfterAll, testRedisUrl, uniquePrefix } from '../support/redis.js';
 
 const token = 'layout-token-3d9f';
@@ -196,6 +197,7 @@ describe('the club services', () => {
       CLUB_API_URL: sim.url,
       CLUB_API_TOKEN: token,
       REDIS_URL: testRedisUrl(),
+      CLUB_DATA_KEY: testDataKey,
     });
     const made = createClubServices({
       config,
