@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clubApiLayoutSettings } from './club/club-layout.js';
 import { dataKeyProblem } from './redis/sealer.js';
 
 /**
@@ -21,8 +22,14 @@ const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.repla
 
 export const configSchema = z.object({
   CLUB_API_URL: httpUrl.describe(
-    'Base URL of the club service; paths /api/... are appended (e.g. https://club.example.org).',
+    'Base URL of the club service; the collection paths of CLUB_API_LAYOUT are appended (e.g. https://club.example.org).',
   ),
+  CLUB_API_LAYOUT: z
+    .enum(clubApiLayoutSettings)
+    .default('auto')
+    .describe(
+      'How the club service spells its paths: spec (/api/Users, /api/ClubSessions, ...), bare (/Members, /ClubSessions, ...) or auto (try spec, then bare, and remember the answer for a day).',
+    ),
   CLUB_API_TOKEN: z
     .string()
     .trim()

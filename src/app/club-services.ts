@@ -17,6 +17,7 @@ import type { ChatUser } from '../commands/chat-user.js';
 import { createKeyTracking } from '../cache/key-tracking.js';
 import { createReadCache, type ReadCache } from '../cache/read-cache.js';
 import type { ClubApi } from '../club/club-api.js';
+import { createClubLayout, redisLayoutMemory } from '../club/club-layout.js';
 import type { ClubCallInfo } from '../club/create-club-client.js';
 import type { ClubData, QuotaReport } from '../commands/club-data.js';
 import type { Config } from '../config.js';
@@ -35,6 +36,7 @@ export interface ClubServicesOptions {
     Config,
     | 'REDIS_URL'
     | 'CLUB_API_URL'
+    | 'CLUB_API_LAYOUT'
     | 'CLUB_API_TOKEN'
     | 'CLUB_DAILY_LIMIT'
     | 'CLUB_API_TIMEOUT_MS'
@@ -129,9 +131,17 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     onBackgroundError: (key, error) =>
       logger.info({ collection: key, err: describeError(error) }, 'background refresh did not run'),
   });
+  const layout = createClubLayout({
+    setting: config.CLUB_API_LAYOUT,
+    memory: redisLayoutMemory(redis, `${prefix}:club-layout`),
+    now,
+    onFound: (found) =>
+      logger.info({ layout: found }, `the club service answers in the ${found} layout`),
+  });
   const apiFor = createBudgetedClubApis({
     baseUrl: config.CLUB_API_URL,
     token: config.CLUB_API_TOKEN,
+    layout,
     timeoutMs: config.CLUB_API_TIMEOUT_MS,
     budget,
     fetch: options.fetch,
@@ -195,10 +205,11 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     filer: createFiler({ redis, prefix }),
     audit: createAuditTrail({ redis, prefix }),
     async quota() {
-      const [state, ages, counts] = await Promise.all([
+      const [state, ages, counts, inUse] = await Promise.all([
         budget.state(),
         cache.ages(cachedCollections),
         queue.queue.getJobCounts('waiting', 'active', 'delayed', 'failed'),
+        layout.current(),
       ]);
       return {
         limit: state.limit,
@@ -217,6 +228,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
           delayed: counts.delayed ?? 0,
           failed: counts.failed ?? 0,
         },
+        layout: { setting: layout.setting, inUse: inUse ?? null },
       };
     },
     async close() {

@@ -1,6 +1,7 @@
 import { BudgetDeniedError, type DailyBudget } from '../budget/daily-budget.js';
 import type { Priority } from '../budget/priority.js';
 import { createClubApi, type ClubApi } from './club-api.js';
+import type { ClubLayout } from './club-layout.js';
 import { createClubClient, type ClubCallInfo } from './create-club-client.js';
 
 /** Options for {@link createBudgetedClubApis}. */
@@ -8,6 +9,8 @@ export interface BudgetedClubApisOptions {
   baseUrl: string;
   token: string;
   budget: DailyBudget;
+  /** How the host spells the collection paths, shared by every priority. Default: the spec's. */
+  layout?: ClubLayout;
   /** Default: 10,000 ms. */
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -22,9 +25,9 @@ export interface BudgetedClubApisOptions {
 export type BudgetedClubApis = (priority: Priority, spend?: () => Promise<void>) => ClubApi;
 
 /**
- * One club API per priority. Every HTTP request first reserves a unit of the daily budget for its
- * priority (or throws {@link BudgetDeniedError}); every response reconciles the budget with the
- * service's `X-Ratelimit-Remaining`, and a 403 marks it spent.
+ * One club API per priority. Every HTTP request (a layout probe's too) first reserves a unit of
+ * the daily budget for its priority (or throws {@link BudgetDeniedError}); every response
+ * reconciles the budget with the service's `X-Ratelimit-Remaining`, and a 403 marks it spent.
  */
 export function createBudgetedClubApis(options: BudgetedClubApisOptions): BudgetedClubApis {
   const { budget } = options;
@@ -33,6 +36,7 @@ export function createBudgetedClubApis(options: BudgetedClubApisOptions): Budget
       createClubClient({
         baseUrl: options.baseUrl,
         token: options.token,
+        layout: options.layout,
         timeoutMs: options.timeoutMs,
         fetch: options.fetch,
         async beforeRequest() {

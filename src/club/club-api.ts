@@ -8,6 +8,7 @@ import { collections } from './collections.js';
 import type { ClubHttpClient } from './create-club-client.js';
 import {
   decodeAll,
+  decodeEmailList,
   decodeEvent,
   decodeGroup,
   decodeIncident,
@@ -50,6 +51,8 @@ export interface ClubApi {
   getWhosWho(): Promise<WhosWhoCategory[]>;
   listGroups(): Promise<NamedMembership[]>;
   listRoles(): Promise<NamedMembership[]>;
+  /** Email lists; a list may name someone who is no member (`membersOf` skips them). */
+  listEmailLists(): Promise<NamedMembership[]>;
   listEvents(): Promise<ClubEvent[]>;
   listMeets(): Promise<Meet[]>;
   listIncidents(): Promise<Incident[]>;
@@ -123,6 +126,12 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
       list(collections.groups, (n) => client.GET(collections.groups, page(n)), decodeGroup),
     listRoles: () =>
       list(collections.roles, (n) => client.GET(collections.roles, page(n)), decodeRole),
+    listEmailLists: () =>
+      list(
+        collections.emailLists,
+        (n) => client.GET(collections.emailLists, page(n)),
+        decodeEmailList,
+      ),
     listEvents: () =>
       list(collections.events, (n) => client.GET(collections.events, page(n)), decodeEvent),
     listMeets: () =>

@@ -39,8 +39,9 @@ export function decodeMember(record: WireRecord): Member {
     county: text(record, 'County'),
     postcode: text(record, 'Postcode', 'PostCode'),
     emergencyContacts,
-    // A record without Active is taken as active: the spec does not require the field.
-    active: record.Active === undefined || record.Active === null ? true : flag(record, 'Active'),
+    // A record without Active (missing, or "" as the real service sends an empty field) is taken
+    // as active: the spec does not require the field.
+    active: text(record, 'Active') === undefined ? true : flag(record, 'Active'),
     isSwimmer: flag(record, 'IsASwimmer'),
     isVolunteer: flag(record, 'IsAVolunteer'),
     isCoach: flag(record, 'IsACoach'),

@@ -10,6 +10,8 @@ import type {
   WaitingListPerson,
   WhosWhoCategory,
 } from '../club/domain.js';
+import type { ClubApiLayoutSetting } from '../club/club-layout.js';
+import type { ClubApiLayout } from '../club/collections.js';
 
 /** Data with its age: `fetchedAt` is when it came from the club service (epoch ms). */
 export interface Cached<T> {
@@ -48,4 +50,6 @@ export interface QuotaReport {
   byPriority: Record<'write' | 'interactive' | 'background', { available: number }>;
   cacheAges: { collection: string; fetchedAt: number | null }[];
   queue: { waiting: number; active: number; delayed: number; failed: number };
+  /** How the club service's paths are spelled: the setting, and the layout in use (null: not found yet). */
+  layout: { setting: ClubApiLayoutSetting; inUse: ClubApiLayout | null };
 }

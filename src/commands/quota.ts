@@ -4,7 +4,16 @@ import type { CommandDefinition } from './command.js';
 import { timeAgo } from './data-age.js';
 import type { Reply } from './reply.js';
 
-/** Pure: the daily call budget, the cache's freshness and the queue, for the admin. */
+const layoutPaths = { spec: '/api/Users, /api/{Collection}', bare: '/Members, /{Collection}' };
+
+/** Which paths the bot calls, and whether the operator set them or the bot found them. */
+function layoutLine({ setting, inUse }: QuotaReport['layout']): string {
+  if (inUse === null) return 'not found yet: the first call tries /api/Users, then /Members';
+  const how = setting === 'auto' ? 'found by asking the service' : 'set by CLUB_API_LAYOUT';
+  return `${inUse} (${layoutPaths[inUse]}), ${how}`;
+}
+
+/** Pure: the daily call budget, the cache's freshness, the queue and the paths, for the admin. */
 export function quotaReply(report: QuotaReport, now: Date, timezone: string): Reply {
   const comesBack =
     report.nextUnitAt === null
@@ -22,6 +31,7 @@ export function quotaReply(report: QuotaReport, now: Date, timezone: string): Re
         label: 'Queue',
         value: `${waiting} waiting, ${active} active, ${delayed} delayed, ${failed} failed`,
       },
+      { label: 'Club service paths', value: layoutLine(report.layout) },
     ],
     sections: [
       {

@@ -35,8 +35,9 @@ try {
   const members = options.members ?? 250;
   const seed = options.seed ?? 1;
   const token = tokenDefaulted ? `, token ${options.token}` : '';
+  const layout = options.layout === 'bare' ? ', bare layout' : '';
   console.log(
-    `club-service simulator listening on ${simulator.url} (${members} members, seed ${seed}${token})`,
+    `club-service simulator listening on ${simulator.url} (${members} members, seed ${seed}${layout}${token})`,
   );
 } catch (error) {
   console.error(`simulator: ${describeError(error)}`);

@@ -39,6 +39,7 @@ export function createOperationHandlers(
     createUser: createHandler(context, 'Users'),
     getUser: itemHandler(context, 'Users'),
     updateUser: updateHandler(context, 'Users'),
+    updateUserByBodyGuid: updateHandler(context, 'Users'),
     archiveUser: archiveUserHandler(context),
     listCommitteeMembers: listHandler(context, 'CommitteeMembers'),
     getWhosWho: whosWhoHandler(context),
@@ -55,5 +56,6 @@ export function createOperationHandlers(
     createEmailList: createHandler(context, 'EmailLists'),
     getEmailList: itemHandler(context, 'EmailLists'),
     updateEmailList: updateHandler(context, 'EmailLists'),
+    updateEmailListByBodyGuid: updateHandler(context, 'EmailLists'),
   };
 }

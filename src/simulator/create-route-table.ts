@@ -22,27 +22,32 @@ export interface DocumentOperation {
 
 export type RouteMatch =
   | { kind: 'found'; route: Route; params: Record<string, string> }
-  | { kind: 'wrong-method'; path: string; allowed: string[] }
+  /** `path` is the document's template, `served` the same as the layout spells it. */
+  | { kind: 'wrong-method'; path: string; served: string; allowed: string[] }
   | { kind: 'unknown' };
 
 interface PathEntry {
   path: string;
+  served: string;
   pattern: RegExp | undefined;
   names: string[];
   byMethod: Map<string, Route>;
 }
 
 /**
- * The operations of the document, and a router to them: built once from the same operations
+ * The operations of the document, and a router to them: built from the same operations
  * openapi-backend reads, it tells a wrong method (405) from an unknown path (404). A trailing
- * slash is ignored.
+ * slash is ignored. `spell` gives the path a document template is served at (the layout's).
  */
 export interface RouteTable {
   routes: readonly Route[];
   match(method: string, path: string): RouteMatch;
 }
 
-export function createRouteTable(operations: readonly DocumentOperation[]): RouteTable {
+export function createRouteTable(
+  operations: readonly DocumentOperation[],
+  spell: (documentPath: string) => string = (path) => path,
+): RouteTable {
   const literal = new Map<string, PathEntry>();
   const templated: PathEntry[] = [];
   const entries = new Map<string, PathEntry>();
@@ -53,19 +58,20 @@ export function createRouteTable(operations: readonly DocumentOperation[]): Rout
       throw new Error(`${operation.method} ${operation.path} has no operationId`);
     let entry = entries.get(operation.path);
     if (!entry) {
-      const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+      const served = spell(operation.path);
+      const names = [...served.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
       const pattern = names.length
         ? new RegExp(
-            `^${operation.path
+            `^${served
               .split(/\{[^}]+\}/)
               .map(escape)
               .join('([^/]+)')}$`,
           )
         : undefined;
-      entry = { path: operation.path, pattern, names, byMethod: new Map() };
+      entry = { path: operation.path, served, pattern, names, byMethod: new Map() };
       entries.set(operation.path, entry);
       if (pattern) templated.push(entry);
-      else literal.set(operation.path, entry);
+      else literal.set(served, entry);
     }
     const method = operation.method.toUpperCase();
     const route: Route = {
@@ -98,8 +104,10 @@ export function createRouteTable(operations: readonly DocumentOperation[]): Rout
     }
     if (!entry) return { kind: 'unknown' };
     const route = entry.byMethod.get(method);
-    if (!route)
-      return { kind: 'wrong-method', path: entry.path, allowed: [...entry.byMethod.keys()] };
+    if (!route) {
+      const allowed = [...entry.byMethod.keys()];
+      return { kind: 'wrong-method', path: entry.path, served: entry.served, allowed };
+    }
     return { kind: 'found', route, params };
   };
   return { routes, match };

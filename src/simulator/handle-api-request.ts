@@ -4,18 +4,24 @@ import type { CallBudget, CallBudgetState } from './create-call-budget.js';
 import type { CallLog } from './create-call-log.js';
 import type { FaultInjector } from './create-fault-injector.js';
 import type { OperationHandler, OperationId } from './create-operation-handlers.js';
-import type { Route } from './create-route-table.js';
+import type { Route, RouteMatch } from './create-route-table.js';
 import type { ClubContract } from './load-club-contract.js';
 import { parsePageNumber } from './parse-page-number.js';
+import { readFlagsSentAsText } from './read-flags-sent-as-text.js';
 import { readRequestBody } from './read-request-body.js';
 import { errorReply, type Reply } from './reply.js';
 import { sendReply } from './send-reply.js';
-import type { WireRecord } from './simulator-collections.js';
+import { storedCollectionOf, type WireRecord } from './simulator-collections.js';
+import { specPathOf, type ClubApiLayout } from '../club/collections.js';
 
 /** What the club API pipeline works with. */
 export interface ApiPipeline {
   token: string;
   contract: ClubContract;
+  /** How the served paths are spelled; the call log and faults speak the document's paths. */
+  layout: ClubApiLayout;
+  /** The operation a request is for, at the layout's paths (or why there is none). */
+  route(method: string, path: string): RouteMatch;
   handlers: Readonly<Record<OperationId, OperationHandler>>;
   budget: CallBudget;
   calls: CallLog;
@@ -32,7 +38,7 @@ const writeMethods = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
  *    to the account, and counting it would let anyone drain the account's budget);
  * 2. the budget: every authenticated call counts, whatever its answer (400, 404, 405, 500 too);
  *    past the limit it is 403;
- * 3. the route: a path the document lacks is 404, a method it lacks is 405;
+ * 3. the route: a path the layout does not serve is 404, a method the document lacks is 405;
  * 4. injected faults (latency, then a hang or a 500; a write may be carried out first);
  * 5. the operation: Page check (400), body validation against the document (400), the handler.
  * Every answer carries `X-Ratelimit-Remaining`: the calls left after this one.
@@ -50,7 +56,8 @@ export async function handleApiRequest(
   const bodyText = writeMethods.has(method) ? await readRequestBody(request) : '';
   if (!writeMethods.has(method)) request.resume();
 
-  const match = pipeline.contract.route(method, path);
+  const match = pipeline.route(method, path);
+  const documentPath = specPathOf(path, pipeline.layout) ?? path;
   const template =
     match.kind === 'unknown' ? '(unknown)' : match.kind === 'found' ? match.route.path : match.path;
   const answer = (reply: Reply, remaining: number, headers?: Record<string, string>) => {
@@ -68,11 +75,11 @@ export async function handleApiRequest(
     return answer(errorReply(404, `No such path: ${method} ${path.slice(0, 200)}`), remaining);
   }
   if (match.kind === 'wrong-method') {
-    const message = `${method} is not allowed on ${match.path}; allowed: ${match.allowed.join(', ')}`;
+    const message = `${method} is not allowed on ${match.served}; allowed: ${match.allowed.join(', ')}`;
     return answer(errorReply(405, message), remaining, { Allow: match.allowed.join(', ') });
   }
 
-  const fault = pipeline.faults.decide(method, path);
+  const fault = pipeline.faults.decide(method, documentPath);
   if (fault.latencyMs > 0) {
     await new Promise((resolve) => setTimeout(resolve, fault.latencyMs).unref());
     if (response.destroyed) return pipeline.calls.record(method, template, 0);
@@ -86,7 +93,7 @@ export async function handleApiRequest(
         params: match.params,
         pageHeader: request.headers.page,
         pageQuery: query ? new URLSearchParams(query).get('Page') : null,
-        path,
+        path: documentPath,
         bodyText,
       })
     : undefined;
@@ -111,6 +118,7 @@ interface RoutedCall {
   params: Record<string, string>;
   pageHeader: string | string[] | undefined;
   pageQuery: string | null;
+  /** The path as the document spells it. */
   path: string;
   /** The body as text; undefined when it was too large. */
   bodyText: string | undefined;
@@ -135,6 +143,10 @@ function runOperation(pipeline: ApiPipeline, call: RoutedCall): Reply {
       parsed = bodyText.trim() === '' ? undefined : JSON.parse(bodyText);
     } catch {
       return errorReply(400, 'body: is not valid JSON');
+    }
+    if (route.method === 'PUT') {
+      const collection = storedCollectionOf(route.path);
+      parsed = readFlagsSentAsText(parsed, collection && pipeline.contract.fields[collection]);
     }
     const problems = pipeline.contract.validateWrite(route.operationId, route.method, path, parsed);
     if (problems.length > 0) return errorReply(400, problems.join('; '));

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { OpenAPIBackend, type Document } from 'openapi-backend';
 import { parse } from 'yaml';
-import { createRouteTable, type Route, type RouteMatch } from './create-route-table.js';
+import { createRouteTable, type DocumentOperation, type Route } from './create-route-table.js';
 import { describeValidationErrors } from './describe-validation-errors.js';
 import { findClubDocument } from './find-club-document.js';
 import { isCalendarDate } from './is-calendar-date.js';
@@ -14,16 +14,16 @@ import {
 
 /** The OpenAPI document, as the simulator uses it: routing, write validation, field facts. */
 export interface ClubContract {
-  /** The operation a request is for (or why there is none). */
-  route(method: string, path: string): RouteMatch;
-  /** Every operation of the document. */
+  /** Every operation of the document, as openapi-backend reads them (for a layout's router). */
+  operations: readonly DocumentOperation[];
+  /** Every operation of the document, at the document's paths. */
   routes: readonly Route[];
   /** The flag and read-only fields of each collection's record schema. */
   fields: Readonly<Record<StoredCollection, SchemaFields>>;
   /**
    * Validates a write's parameters and body against its operation: messages naming the field and
    * the rule (`IncidentTitle: must be at most 50 characters`), empty when it is valid. Dates must
-   * be real calendar dates.
+   * be real calendar dates. `path` is the document's spelling of the request's path.
    */
   validateWrite(operationId: string, method: string, path: string, body: unknown): string[];
 }
@@ -72,10 +72,9 @@ async function buildContract(documentPath: string): Promise<ClubContract> {
     }
   }
 
-  const table = createRouteTable(operations);
   return {
-    route: table.match,
-    routes: table.routes,
+    operations,
+    routes: createRouteTable(operations).routes,
     fields,
     validateWrite(operationId, method, path, body) {
       const result = api.validateRequest(

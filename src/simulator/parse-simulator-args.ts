@@ -16,7 +16,10 @@ export const simulatorUsage = `Usage: npm run simulator -- [options]
   --latency-ms N      latency added to every call (default 0)
   --error-rate R      share of calls answered 500, 0 to 1 (default 0)
   --hang-rate R       share of calls never answered, 0 to 1 (default 0)
-  --quirks            flags as "Yes"/"No" and other field spellings, as the real service sometimes
+  --quirks            records as the real service sends them: flags as 1/0, "1"/"0" or "Yes"/"No",
+                      other field spellings, lists of { Guid }, every field present ("" if empty)
+  --layout L          paths to serve: spec (/api/Users, /api/ClubSessions, ...) or bare (/Members,
+                      /ClubSessions, ...) (default spec)
   --help              this text`;
 
 /** What the CLI was asked for: options to start with, or the usage text. */
@@ -43,6 +46,7 @@ export function parseSimulatorArgs(args: readonly string[]): SimulatorArgs {
       'error-rate': { type: 'string' },
       'hang-rate': { type: 'string' },
       quirks: { type: 'boolean' },
+      layout: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -66,6 +70,10 @@ export function parseSimulatorArgs(args: readonly string[]): SimulatorArgs {
   if (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) {
     throw new Error(`--today must be a date yyyy-mm-dd: "${values.today}"`);
   }
+  const { layout } = values;
+  if (layout !== undefined && layout !== 'spec' && layout !== 'bare') {
+    throw new Error(`--layout must be spec or bare: "${layout}"`);
+  }
   if (values.token !== undefined && values.token.trim() === '')
     throw new Error('--token must not be empty');
 
@@ -85,6 +93,7 @@ export function parseSimulatorArgs(args: readonly string[]): SimulatorArgs {
       errorRate: share('error-rate', values['error-rate']),
       hangRate: share('hang-rate', values['hang-rate']),
       quirks: values.quirks ?? false,
+      layout,
     },
   };
 }

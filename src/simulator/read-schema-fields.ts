@@ -10,21 +10,24 @@ export interface Schema {
 
 /** What the simulator needs to know about the fields of one record schema. */
 export interface SchemaFields {
-  /** Fields that are flags (integer 1/0): quirk mode writes them "Yes"/"No". */
+  /** Every field the schema declares, in its order: quirk mode sends each of them. */
+  all: readonly string[];
+  /** Fields that are flags (integer 1/0): quirk mode writes them as text. */
   flags: ReadonlySet<string>;
   /** Read-only fields: ignored in POST and PUT bodies. */
   readOnly: ReadonlySet<string>;
 }
 
-/** Reads the flag and read-only fields of a record schema, through `allOf`. */
+/** Reads the fields, flags and read-only fields of a record schema, through `allOf`. */
 export function readSchemaFields(schema: Schema): SchemaFields {
   const flags = new Set<string>();
   const readOnly = new Set<string>();
-  for (const [name, property] of Object.entries(propertiesOf(schema))) {
+  const properties = propertiesOf(schema);
+  for (const [name, property] of Object.entries(properties)) {
     if (isFlag(property)) flags.add(name);
     if (someOf(property, (part) => part.readOnly === true)) readOnly.add(name);
   }
-  return { flags, readOnly };
+  return { all: Object.keys(properties), flags, readOnly };
 }
 
 function propertiesOf(schema: Schema): Record<string, Schema> {

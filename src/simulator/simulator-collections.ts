@@ -30,6 +30,12 @@ export function isStoredCollection(name: string): name is StoredCollection {
   return Object.hasOwn(collectionSchemas, name);
 }
 
+/** The stored collection of a document path (`/api/Users/{guid}`); undefined for CommitteeMembers. */
+export function storedCollectionOf(documentPath: string): StoredCollection | undefined {
+  const name = /^\/api\/([A-Za-z]+)/.exec(documentPath)?.[1] ?? '';
+  return isStoredCollection(name) ? name : undefined;
+}
+
 /** One record in the wire shape of the document (the spec's field names, flags 1/0). */
 export type WireRecord = Readonly<Record<string, unknown>>;
 

@@ -8,6 +8,7 @@ import { createClubStore } from './create-club-store.js';
 import { createFaultInjector } from './create-fault-injector.js';
 import { createOperationHandlers } from './create-operation-handlers.js';
 import { createRecordSerialiser, type RecordSerialiser } from './create-record-serialiser.js';
+import { createRouteTable } from './create-route-table.js';
 import { createSimulatorAdmin, type SimulatorAdmin } from './create-simulator-admin.js';
 import { createSimulatorClock } from './create-simulator-clock.js';
 import { noFaults, type FaultSettings } from './fault-settings.js';
@@ -18,6 +19,7 @@ import { errorReply } from './reply.js';
 import { seedClubRecords } from './seed-club-records.js';
 import { sendReply } from './send-reply.js';
 import type { ServedCollection } from './simulator-collections.js';
+import { pathInLayout, type ClubApiLayout } from '../club/collections.js';
 import { describeError } from '../errors.js';
 
 /** Options of {@link startSimulator}. */
@@ -46,15 +48,24 @@ export interface SimulatorOptions {
   hangRate?: number;
   /** Fault settings beyond the three above (paths, commitBeforeError, seed). Default: none. */
   faults?: Partial<FaultSettings>;
-  /** Serve flags as "Yes"/"No" and the other field spellings, as the real service sometimes does. Default false. */
+  /**
+   * Serve records as the real service does, off the document: flags as 1/0, "1"/"0" or "Yes"/"No"
+   * record by record, the other field spellings, relationship lists as `[{ Guid }]` and every field
+   * present (`""` when empty). Default false.
+   */
   quirks?: boolean;
+  /**
+   * The paths to serve: `spec` (`/api/Users`, `/api/ClubSessions`, ...) or `bare` (`/Members`,
+   * `/ClubSessions`, ...); the other layout's paths answer 404. Default `spec`.
+   */
+  layout?: ClubApiLayout;
   /** The clock, ms since the epoch, for budget windows and today. Default `Date.now`. */
   now?: () => number;
 }
 
 /** A running simulator. */
 export interface RunningSimulator {
-  /** Base URL, e.g. `http://127.0.0.1:4010` (the club API is under `/api/`). */
+  /** Base URL, e.g. `http://127.0.0.1:4010` (the club API's paths are the layout's). */
   url: string;
   port: number;
   /** Closes every connection (hung calls included) and stops listening. Safe to call twice. */
@@ -129,9 +140,13 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       store.load(seedClubRecords(club));
     },
   });
+  const layout = options.layout ?? 'spec';
+  const routes = createRouteTable(contract.operations, (path) => pathInLayout(path, layout));
   const pipeline = {
     token: options.token,
     contract,
+    layout,
+    route: routes.match,
     handlers,
     budget,
     calls,

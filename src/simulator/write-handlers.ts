@@ -21,13 +21,14 @@ export function createHandler(context: SimulatorContext, collection: StoredColle
 }
 
 /**
- * PUT `/{collection}/{guid}`: the body's writable fields over the stored record. The body's Guid,
- * when sent, must be the path's. A user's LastModifiedDate becomes today.
+ * PUT `/{collection}/{guid}`, or PUT `/{collection}` with the Guid only in the body: the fields
+ * sent over the stored record, the others kept (a partial update). In the path form the body's
+ * Guid, when sent, must be the path's. A user's LastModifiedDate becomes today.
  */
 export function updateHandler(context: SimulatorContext, collection: StoredCollection) {
   const serialiser = context.serialiser(collection);
   return ({ params, body }: WriteRequest): Reply => {
-    const guid = params.guid ?? '';
+    const guid = params.guid ?? String(body.Guid);
     const stored = context.store.get(collection, guid);
     if (!stored) return notFound(collection, guid);
     if (body.Guid !== undefined && body.Guid !== guid) {

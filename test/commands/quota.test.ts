@@ -20,6 +20,7 @@ const report: QuotaReport = {
     { collection: 'meets', fetchedAt: null },
   ],
   queue: { waiting: 2, active: 1, delayed: 0, failed: 0 },
+  layout: { setting: 'auto', inUse: 'bare' },
 };
 
 describe('/quota', () => {
@@ -40,6 +41,21 @@ describe('/quota', () => {
     expect(text).toContain('members: 4 minutes ago');
     expect(text).toContain('meets: not fetched yet');
     expect(text).toContain('Queue: 2 waiting, 1 active, 0 delayed, 0 failed');
+    expect(text).toContain(
+      'Club service paths: bare (/Members, /{Collection}), found by asking the service',
+    );
+  });
+
+  it('when the paths are set, or not found yet, then it says which', async () => {
+    const club = memoryClubData();
+    const shown = async (layout: QuotaReport['layout']) =>
+      replyToPlainText(await run('quota', { data: club.data, now, quota: { ...report, layout } }));
+    expect(await shown({ setting: 'spec', inUse: 'spec' })).toContain(
+      'Club service paths: spec (/api/Users, /api/{Collection}), set by CLUB_API_LAYOUT',
+    );
+    expect(await shown({ setting: 'auto', inUse: null })).toContain(
+      'Club service paths: not found yet: the first call tries /api/Users, then /Members',
+    );
   });
 
   it('when no calls were counted in the last day, then it says so', async () => {

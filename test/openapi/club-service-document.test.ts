@@ -144,6 +144,23 @@ function successSchema(operation: Operation): Schema | undefined {
   return response && deref(response).content?.['application/json']?.schema;
 }
 
+function requestSchemaOf(operation: Operation): Schema | undefined {
+  return operation.requestBody?.content?.['application/json']?.schema;
+}
+
+/** Whether a schema is the named one, or a named schema that extends it with `allOf`. */
+function isOrExtends(schema: Schema | undefined, name: string): boolean {
+  const ref = `#/components/schemas/${name}`;
+  if (schema?.$ref === undefined) return false;
+  return schema.$ref === ref || deref(schema).allOf?.[0]?.$ref === ref;
+}
+
+/** The fields a schema requires, its own and those of its `allOf` parts. */
+function requiredOf(schema: Schema): string[] {
+  const resolved = deref(schema);
+  return [...(resolved.required ?? []), ...(resolved.allOf ?? []).flatMap(requiredOf)];
+}
+
 // ---------------------------------------------------------------------------------------------
 // The spec's markdown: sections and tables.
 
@@ -324,28 +341,35 @@ const tokenHeader = /the header `([^`]+)`/.exec(authenticationSection)?.[1];
 
 const errorRows = tablesOf(sectionTitled(specText, 2, 'Errors'))[0]?.rows ?? [];
 
-/** Resolves an endpoint row's path: "update of a user" is the item path of the User resource. */
-function pathOf(row: Record<string, string>): string {
+/**
+ * Resolves an endpoint row's paths: "archive of a user" is the item path of the User resource;
+ * "update of a user" is that item path and, as some public clients send it (club-service-notes),
+ * the collection path with the Guid in the body.
+ */
+function pathsOf(row: Record<string, string>): string[] {
   const shape = row['Path shape'] ?? '';
-  if (shape.startsWith('/')) return shape;
-  const noun = /(?:update|archive) of an? (.+)$/.exec(shape)?.[1];
+  if (shape.startsWith('/')) return [shape];
+  const [, action, noun] = /(update|archive) of an? (.+)$/.exec(shape) ?? [];
   if (noun === undefined) throw new Error(`unknown path shape "${shape}"`);
   const resource = pascalCase(noun);
   const itemRow = endpointRows.find(
     (r) =>
       r['Method'] === 'GET' && r['Path shape']?.endsWith('/{guid}') && r['Response'] === resource,
   );
-  if (itemRow === undefined) throw new Error(`no item path answers a ${resource}`);
-  return itemRow['Path shape'] ?? '';
+  const item = itemRow?.['Path shape'];
+  if (item === undefined) throw new Error(`no item path answers a ${resource}`);
+  return action === 'update' ? [item, item.replace(/\/\{guid\}$/, '')] : [item];
 }
 
-const specEndpoints = endpointRows.map((row) => ({
-  method: (row['Method'] ?? '').toLowerCase() as HttpMethod,
-  shape: row['Path shape'] ?? '',
-  path: pathOf(row),
-  request: row['Request'] ?? '',
-  response: row['Response'] ?? '',
-}));
+const specEndpoints = endpointRows.flatMap((row) =>
+  pathsOf(row).map((path) => ({
+    method: (row['Method'] ?? '').toLowerCase() as HttpMethod,
+    shape: path === row['Path shape'] ? path : `${path} (${row['Path shape'] ?? ''})`,
+    path,
+    request: row['Request'] ?? '',
+    response: row['Response'] ?? '',
+  })),
+);
 const collectionGets = specEndpoints.filter((e) => e.response.startsWith('page of'));
 
 // ---------------------------------------------------------------------------------------------
@@ -512,12 +536,25 @@ describe('The club-service OpenAPI document', () => {
     );
 
     it.each(tabledResources.map((r) => [r.name, r] as const))(
-      "the %s schema's required list is exactly the spec table's required fields",
+      'what a POST of %s must carry is exactly the spec table\'s required fields ("required on POST")',
       (name, resource) => {
         const required = resource.fields.filter((f) => f.required).map((f) => f.name);
-        expect([...(schemaNamed(name).required ?? [])].sort()).toEqual([...required].sort());
+        const post = operations.find(
+          (o) => o.method === 'post' && isOrExtends(requestSchemaOf(o.operation), name),
+        );
+        const body = (post && requestSchemaOf(post.operation)) ?? schemaNamed(name);
+        expect(requiredOf(body).sort()).toEqual([...required].sort());
       },
     );
+
+    it('an update requires nothing but the Guid that names the record (a partial PUT)', () => {
+      const puts = operations.filter((o) => o.method === 'put');
+      expect(puts.length).toBeGreaterThanOrEqual(4);
+      for (const { path, operation } of puts) {
+        const body = requestSchemaOf(operation) ?? {};
+        expect(requiredOf(body), path).toEqual(path.includes('{guid}') ? [] : ['Guid']);
+      }
+    });
 
     it("the user schema declares the narrower list's fields and the sample's keys", () => {
       const user = specResources.find((r) => r.name === 'User');
@@ -613,7 +650,7 @@ describe('The club-service OpenAPI document', () => {
         const requestSchema = operation.requestBody?.content?.['application/json']?.schema;
         if (endpoint.request === 'none') {
           if (operation.requestBody !== undefined) problems.push(`${where} takes no body`);
-        } else if (requestSchema?.$ref !== `#/components/schemas/${endpoint.request}`) {
+        } else if (!isOrExtends(requestSchema, endpoint.request)) {
           problems.push(`${where} takes a ${endpoint.request}`);
         }
         const answer = successSchema(operation);
@@ -701,7 +738,7 @@ describe('The club-service OpenAPI document', () => {
       }
     });
 
-    it('401, 403 and 500 are declared on every operation, 400 on every POST, PUT and paged GET, 404 on every item path', () => {
+    it('401, 403 and 500 are declared on every operation, 400 on every POST, PUT and paged GET, 404 on every item path and update', () => {
       const problems: string[] = [];
       for (const { path, method, operation } of operations) {
         for (const row of errorRows) {
@@ -714,7 +751,7 @@ describe('The club-service OpenAPI document', () => {
                   JSON.stringify(parameter).includes('Page'),
                 )
               : code === '404'
-                ? path.includes('{guid}')
+                ? path.includes('{guid}') || method === 'put'
                 : true;
           const declared = operation.responses[code];
           const isShared = declared?.$ref?.startsWith('#/components/responses/') ?? false;

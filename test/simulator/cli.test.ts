@@ -52,14 +52,41 @@ describe('npm run simulator', () => {
     expect((await exited)[0]).toBe(0);
   });
 
+  it('with --layout bare, serves members at /Members and says so when ready', async () => {
+    const { child, firstLine, exited } = run([
+      '--port',
+      '0',
+      '--members',
+      '20',
+      '--layout',
+      'bare',
+    ]);
+    const line = await firstLine;
+    expect(line).toMatch(/\(20 members, seed 1, bare layout, token demo-token\)$/);
+    const url = /(http:\S+)/.exec(line ?? '')?.[1];
+    const headers = { 'Authorization-Token': 'demo-token' };
+    expect((await fetch(`${url}/Members`, { headers })).status).toBe(200);
+    expect((await fetch(`${url}/api/Users`, { headers })).status).toBe(404);
+    child.kill('SIGTERM');
+    expect((await exited)[0]).toBe(0);
+  });
+
   it('refuses a bad flag with a clear message and exit code 2', async () => {
-    const cases = [['--port', 'abc'], ['--error-rate', '2'], ['--members', '5'], ['--frobnicate']];
+    const cases = [
+      ['--port', 'abc'],
+      ['--error-rate', '2'],
+      ['--members', '5'],
+      ['--frobnicate'],
+      ['--layout', 'api'],
+    ];
     await Promise.all(
       cases.map(async (args) => {
         const { firstLine, exited, stderr } = run(args);
         expect(await firstLine).toBeUndefined();
         expect((await exited)[0]).toBe(2);
-        expect(stderr()).toMatch(/^simulator: .*(--port|--error-rate|--members|frobnicate)/);
+        expect(stderr()).toMatch(
+          /^simulator: .*(--port|--error-rate|--members|frobnicate|--layout)/,
+        );
         expect(stderr()).toContain('Usage: npm run simulator');
       }),
     );

@@ -1,5 +1,7 @@
 import { afterEach, expect } from 'vitest';
 import { createClubApi, type ClubApi } from '../../src/club/club-api.js';
+import { createClubLayout } from '../../src/club/club-layout.js';
+import { specPathOf } from '../../src/club/collections.js';
 import { createClubClient, type ClubHttpClient } from '../../src/club/create-club-client.js';
 import {
   startSimulator,
@@ -10,7 +12,10 @@ import { documentValidator, type SeenResponse } from './document-validator.js';
 
 export const testToken = 'sim-test-token-7c1e';
 
-/** A simulator with the typed client of src/club pointed at it; every response is checked. */
+/**
+ * A simulator with the typed client of src/club pointed at it, in the simulator's layout; every
+ * response is checked (at the document's spelling of its path).
+ */
 export interface TestSimulator {
   sim: RunningSimulator;
   /** The typed openapi-fetch client (for endpoints the ClubApi does not wrap). */
@@ -87,13 +92,21 @@ export function useSimulators(): (options?: TestSimulatorOptions) => Promise<Tes
       });
       return response;
     };
+    const layout = options.layout ?? 'spec';
+    // A path the layout does not serve (the other layout's) is no operation of the document.
+    const asDocumented = (response: SeenResponse) => ({
+      ...response,
+      path: specPathOf(response.path, layout) ?? `/not-served${response.path}`,
+    });
     running.push({
       sim,
-      problems: () => (validate ? seen.flatMap((response) => validator.check(response)) : []),
+      problems: () =>
+        validate ? seen.flatMap((response) => validator.check(asDocumented(response))) : [],
     });
     const client = createClubClient({
       baseUrl: sim.url,
       token: options.token ?? testToken,
+      layout: createClubLayout({ setting: layout }),
       timeoutMs,
       fetch: seeingFetch as typeof fetch,
     });

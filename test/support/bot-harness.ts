@@ -16,6 +16,7 @@ import {
   type SimulatorOptions,
 } from '../../src/simulator/start-simulator.js';
 import { testRedisUrl, uniquePrefix } from './redis.js';
+import { simulatorOptionsFromEnv } from './simulator-environment.js';
 
 export const harnessToken = 'harness-token-5b2e';
 export const harnessTimezone = 'Europe/London';
@@ -46,10 +47,12 @@ export interface BotHarness {
 }
 
 export async function startBotHarness(options: BotHarnessOptions = {}): Promise<BotHarness> {
+  // TEST_SIM_LAYOUT and TEST_SIM_QUIRKS; the client finds the layout with CLUB_API_LAYOUT=auto.
   const simulator = await startSimulator({
     token: harnessToken,
     members: 120,
     seed: 7,
+    ...simulatorOptionsFromEnv(),
     ...options.simulator,
   });
   const config = loadConfig({

@@ -164,7 +164,11 @@ export interface paths {
         };
         /** List users (members), one page at a time */
         get: operations["listUsers"];
-        put?: never;
+        /**
+         * Update a user (member) named by the Guid in the body
+         * @description The spec's "PUT update of a user" as some public clients of the real service send it: to the collection, with the Guid only in the body (404 when no user has it). The body may be partial, as for `PUT /api/Users/{guid}`: only the fields sent are checked and changed.
+         */
+        put: operations["updateUserByBodyGuid"];
         /** Create a user (member) */
         post: operations["createUser"];
         delete?: never;
@@ -187,7 +191,7 @@ export interface paths {
         get: operations["getUser"];
         /**
          * Update a user (member)
-         * @description The spec lists "PUT update of a user" and says its path, payload and answer are not shown beyond the existence of the operation. Our choice: `PUT /api/Users/{guid}` with the Guid also in the body (equal to the path's), as long-lived public clients of the real service do. The body is the User with the fields to keep or change; the answer is the updated User.
+         * @description The spec lists "PUT update of a user" and says its path, payload and answer are not shown beyond the existence of the operation. Our choice: `PUT /api/Users/{guid}` with the Guid also in the body (equal to the path's), as long-lived public clients of the real service do. The body may be partial: the Guid and the fields that change, the others keeping their values; only the fields sent are checked, and flags may come as "1"/"0" or "Yes"/"No" (see info). The answer is the updated User.
          */
         put: operations["updateUser"];
         post?: never;
@@ -399,7 +403,11 @@ export interface paths {
         };
         /** List email lists, one page at a time */
         get: operations["listEmailLists"];
-        put?: never;
+        /**
+         * Update an email list named by the Guid in the body
+         * @description The spec's "PUT update of an email list" as some public clients of the real service send it: to the collection, with the Guid only in the body (404 when no list has it). Only the fields sent are checked and changed.
+         */
+        put: operations["updateEmailListByBodyGuid"];
         /** Create an email list */
         post: operations["createEmailList"];
         delete?: never;
@@ -422,7 +430,7 @@ export interface paths {
         get: operations["getEmailList"];
         /**
          * Update an email list
-         * @description The spec lists "PUT update of an email list" answering the updated EmailList; its path and payload are not shown. Our choice: `PUT /api/EmailLists/{guid}` with the Guid also in the body (equal to the path's), as long-lived public clients of the real service do.
+         * @description The spec lists "PUT update of an email list" answering the updated EmailList; its path and payload are not shown. Our choice: `PUT /api/EmailLists/{guid}` with the Guid also in the body (equal to the path's), as long-lived public clients of the real service do. Only the fields sent are checked and changed.
          */
         put: operations["updateEmailList"];
         post?: never;
@@ -602,17 +610,17 @@ export interface components {
             Email?: string;
             SwimmingExperience?: string;
         };
-        /** @description A member of the club. All fields are strings with max length 50 unless stated. Required on POST: Firstname, Lastname (otherwise 400). Guid and LastLoggedIn are read only. Password is always returned blank. Address4, Address5 and InWhosWho appear only in the spec's narrower user field list; City appears in the spec's sample user response (next to Town). */
+        /** @description A member of the club. All fields are strings with max length 50 unless stated. Required on POST: Firstname, Lastname (otherwise 400), declared on the POST body (NewUser), since this schema is also the body of a partial update, which requires nothing. Guid and LastLoggedIn are read only. Password is always returned blank. Address4, Address5 and InWhosWho appear only in the spec's narrower user field list; City appears in the spec's sample user response (next to Town). */
         User: {
             /** @description Unique id, read only, assigned by the service. */
             readonly Guid?: string;
             MemberID?: string;
             /** @description First name (the real service also writes FirstName; clients read either). */
-            Firstname: string;
+            Firstname?: string;
             /** @description The name used if different from Firstname. */
             KnownAs?: string;
             /** @description Last name (the real service also writes LastName; clients read either). */
-            Lastname: string;
+            Lastname?: string;
             PrimaryContactName?: string;
             RelationshipToMember?: string;
             HomePhone?: string;
@@ -716,6 +724,10 @@ export interface components {
             /** @description The user Guids of the parent's swimmers. */
             Swimmers?: string[];
         };
+        /** @description The body of a user's create (POST): a User with the fields the spec requires on POST, Firstname and Lastname (otherwise 400). */
+        NewUser: WithRequired<components["schemas"]["User"], "Firstname" | "Lastname">;
+        /** @description The body of a PUT to the users collection: the user's Guid (required, as it names the record) and the fields to change; only those are checked. */
+        UserUpdate: WithRequired<components["schemas"]["User"], "Guid">;
         /** @description A committee member, read only. A GET of committee members returns the same fields as a GET of users. */
         CommitteeMember: components["schemas"]["User"];
         /** @description A person on the waiting list. Required on POST: DateAdded, Firstname, Lastname (otherwise 400). Guid, DateLastEmailed and DateConvertedToMember are read only. */
@@ -829,6 +841,8 @@ export interface components {
             ListName?: string;
             Members?: components["schemas"]["MemberRef"][];
         };
+        /** @description The body of a PUT to the email lists collection: the list's Guid (required, as it names the list) and the fields to change. */
+        EmailListUpdate: WithRequired<components["schemas"]["EmailList"], "Guid">;
         /** @description An error message body. Its shape is not shown in the spec: the service may answer plain text or JSON. Clients read the body as text and, when it is JSON with a Message field, show that. */
         Error: {
             Message?: string;
@@ -1265,6 +1279,37 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    updateUserByBodyGuid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The user's Guid, which names the record, and the fields to change. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated user (success code not shown in the spec; see info). */
+            200: {
+                headers: {
+                    "X-Ratelimit-Remaining": components["headers"]["XRatelimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     createUser: {
         parameters: {
             query?: never;
@@ -1275,7 +1320,7 @@ export interface operations {
         /** @description The new user, without the read-only fields (Guid, LastLoggedIn). */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["User"];
+                "application/json": components["schemas"]["NewUser"];
             };
         };
         responses: {
@@ -1333,7 +1378,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The user, carrying its Guid (equal to the path's) and the fields to set. */
+        /** @description The user's Guid (equal to the path's, when sent) and the fields to change. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["User"];
@@ -1737,6 +1782,37 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    updateEmailListByBodyGuid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The email list's Guid, which names the record, and the fields to change. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailListUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated email list (success code not shown in the spec; see info). */
+            200: {
+                headers: {
+                    "X-Ratelimit-Remaining": components["headers"]["XRatelimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     createEmailList: {
         parameters: {
             query?: never;
@@ -1830,3 +1906,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

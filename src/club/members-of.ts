@@ -1,0 +1,13 @@
+import type { Member, NamedMembership } from './domain.js';
+
+/**
+ * The members a group, role or email list names, in its order. A Guid that is no member's (an
+ * email list's address-only entry, or someone since removed) is skipped: it is not an error.
+ */
+export function membersOf(list: NamedMembership, members: readonly Member[]): Member[] {
+  const byGuid = new Map(members.map((member) => [member.guid, member]));
+  return list.members.flatMap((guid) => {
+    const member = byGuid.get(guid);
+    return member ? [member] : [];
+  });
+}
