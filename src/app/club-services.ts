@@ -31,6 +31,7 @@ export interface ClubServicesOptions {
     | 'CLUB_DAILY_LIMIT'
     | 'CLUB_API_TIMEOUT_MS'
     | 'CACHE_FRESH_SECONDS'
+    | 'CLUB_REPORTS_MEMBER'
   >;
   logger: Logger;
   /** Prefix of every Redis key (queue, budget, cache). Default: `club-bot`. */
@@ -63,6 +64,8 @@ export interface ClubServices {
   outbox: Pick<ReplyOutbox, 'pending'>;
   filer: Filer;
   audit: AuditTrail;
+  /** `CLUB_REPORTS_MEMBER`: whom reports from people the bot cannot link are filed under. */
+  reportsMember?: string;
   quota(): Promise<QuotaReport>;
   close(): Promise<void>;
 }
@@ -147,6 +150,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     outbox: createReplyOutbox(redis, prefix),
     filer: createFiler({ redis, prefix }),
     audit: createAuditTrail({ redis, prefix }),
+    reportsMember: config.CLUB_REPORTS_MEMBER,
     async quota() {
       const [state, ages, counts] = await Promise.all([
         budget.state(),

@@ -67,6 +67,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     CLUB_API_TOKEN: clubToken,
     CLUB_TIMEZONE: timezone,
     RATE_LIMIT_PER_MINUTE: '100000',
+    // The testers are not linked to members: their reports are filed under this one.
+    CLUB_REPORTS_MEMBER: String(simulator.admin.records('users')[0]?.Guid),
     ...options.config,
   };
   const services = createClubServices({
