@@ -87,6 +87,9 @@ export const configSchema = z.object({
   DISCORD_GUILD_ID: optionalText('Deploy commands to this guild (instant) instead of globally.'),
   DISCORD_API_URL: optionalText("Discord REST base; tests point it at a fake. Default: Discord's."),
   ACCESS_POLICY: optionalText('Path of the access policy YAML file. Default: built-in defaults.'),
+  CLUB_REPORTS_MEMBER: optionalText(
+    'The club member (Guid or email) that incidents from people the bot cannot link are filed under, with a note of who sent them; a "Club bot" member record. Default: unset, and such reports are refused kindly with the welfare officers to tell instead.',
+  ),
   RATE_LIMIT_PER_MINUTE: positiveInt('Commands one person may run per minute.', 20),
   PORT: z.coerce
     .number()

@@ -1,4 +1,4 @@
-import type { Asker, ChatUser, Platform } from '../commands/chat-user.js';
+import type { Asker, AskerSees, ChatUser, Platform } from '../commands/chat-user.js';
 import type { CommandDefinition } from '../commands/command.js';
 import type { BotRole } from '../commands/roles.js';
 import { defaultRolePatterns, type RolePatterns } from './derive-roles.js';
@@ -25,6 +25,10 @@ export interface AccessPolicy {
   /** Chat users linked to a club member by the member's email (for Discord, which has no email). */
   links: { platform: Platform; user: string; email: string }[];
   rolePatterns: RolePatterns;
+  /** Roles that see DBS and safeguarding details (of those who may run /member details). Default: welfare. */
+  safeguardingDetails: readonly BotRole[];
+  /** Roles that see every session's roster; others see the sessions they coach. Default: head-coach, welfare. */
+  allRosters: readonly BotRole[];
 }
 
 export const defaultAccessPolicy: AccessPolicy = {
@@ -33,7 +37,18 @@ export const defaultAccessPolicy: AccessPolicy = {
   deny: [],
   links: [],
   rolePatterns: defaultRolePatterns,
+  safeguardingDetails: ['welfare'],
+  allRosters: ['head-coach', 'welfare'],
 };
+
+/** What the policy lets a person with `roles` see beyond the people of their own sessions. */
+export function seesUnder(roles: readonly BotRole[], policy: AccessPolicy): AskerSees {
+  const any = (wanted: readonly BotRole[]) => roles.some((role) => wanted.includes(role));
+  return {
+    safeguardingDetails: any(policy.safeguardingDetails),
+    allRosters: any(policy.allRosters),
+  };
+}
 
 function ruleApplies(rule: RoleRule, user: ChatUser): boolean {
   if (rule.platform && rule.platform !== user.platform) return false;

@@ -1,12 +1,14 @@
 import type { Member, NamedMembership } from '../club/domain.js';
 import type { Asker, ChatUser } from '../commands/chat-user.js';
+import { isChild } from '../commands/is-child.js';
 import { membersByGuid } from '../commands/members-by-guid.js';
-import { applyRoleRules, type AccessPolicy } from './access-policy.js';
+import { applyRoleRules, seesUnder, type AccessPolicy } from './access-policy.js';
 import { deriveRoles } from './derive-roles.js';
 
 /**
- * Links a chat user to a club member (a stored link first, else an exact email match with one
- * active member) and decides their roles. An unlinked user is `everyone` plus what the policy grants.
+ * Links a chat user to a club member (a stored link first, else their email) and decides their
+ * roles and what the policy lets them see. An unlinked user is `everyone` plus what the policy
+ * grants. `today` (yyyy-mm-dd) tells adults from children when several members share an email.
  */
 export function decideAsker(
   user: ChatUser,
@@ -14,26 +16,42 @@ export function decideAsker(
   clubRoles: readonly NamedMembership[],
   policy: AccessPolicy,
   linkedGuid?: string,
+  today: string = new Date().toISOString().slice(0, 10),
 ): Asker {
   const policyLink = policy.links.find(
     (link) => link.platform === user.platform && link.user === user.userId,
   );
-  const member = linkedGuid
-    ? membersByGuid(members).get(linkedGuid)
-    : memberByEmail(members, user.email ?? policyLink?.email);
+  const byEmail = linkedGuid
+    ? undefined
+    : memberByEmail(members, user.email ?? policyLink?.email, today);
+  const member = linkedGuid ? membersByGuid(members).get(linkedGuid) : byEmail?.member;
   const derived = deriveRoles(member, clubRoles, policy.rolePatterns);
-  return { user, memberGuid: member?.guid, roles: applyRoleRules(user, derived, policy) };
+  const roles = applyRoleRules(user, derived, policy);
+  return {
+    user,
+    memberGuid: member?.guid,
+    roles,
+    sees: seesUnder(roles, policy),
+    ...(byEmail?.shared ? { unlinkedBecause: 'shared-email' as const } : {}),
+  };
 }
 
-function memberByEmail(members: readonly Member[], email: string | undefined): Member | undefined {
+/**
+ * The one active member with this email, or the one adult among several (a parent and their
+ * child often share an address). Two adults or more: nobody, as linking either could hand one
+ * person another's roles.
+ */
+function memberByEmail(
+  members: readonly Member[],
+  email: string | undefined,
+  today: string,
+): { member?: Member; shared?: true } | undefined {
   if (!email) return undefined;
   const wanted = email.trim().toLowerCase();
-  // A parent and a child sometimes share an address: link only when exactly one adult active member has it.
   const matches = members.filter(
-    (member) => member.active && member.email?.toLowerCase() === wanted,
+    (member) => member.active && member.email?.trim().toLowerCase() === wanted,
   );
-  if (matches.length === 1) return matches[0];
-  return matches.find(
-    (member) => member.isCoach || member.isVolunteer || member.isCommitteeMember || member.isParent,
-  );
+  if (matches.length <= 1) return { member: matches[0] };
+  const adults = matches.filter((member) => !isChild(member, today));
+  return adults.length === 1 ? { member: adults[0] } : { shared: true };
 }

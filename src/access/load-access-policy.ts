@@ -3,8 +3,8 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import type { CommandDefinition } from '../commands/command.js';
 import { botRoles, type BotRole } from '../commands/roles.js';
-import { defaultAccessPolicy, type AccessPolicy } from './access-policy.js';
-import { defaultRolePatterns } from './derive-roles.js';
+import { defaultAccessPolicy, rolesFor, type AccessPolicy } from './access-policy.js';
+import { defaultRolePatterns, wholeName, type RolePatterns } from './derive-roles.js';
 import { describeError } from '../errors.js';
 
 const role = z.enum(botRoles as [BotRole, ...BotRole[]]);
@@ -24,7 +24,7 @@ const rule = z
 
 const pattern = z.string().refine((value) => {
   try {
-    new RegExp(value, 'i');
+    wholeName(value);
     return true;
   } catch {
     return false;
@@ -42,10 +42,19 @@ const policyFile = z.strictObject({
     .strictObject({
       welfare: pattern.optional(),
       membership: pattern.optional(),
+      head_coach: pattern.optional(),
       admin: pattern.optional(),
     })
     .optional(),
+  safeguarding_details: z.array(role).optional(),
+  all_rosters: z.array(role).optional(),
 });
+
+/** A list of roles that see more is only useful to roles that may run the command showing it. */
+const widens = [
+  ['safeguarding_details', 'member details'],
+  ['all_rosters', 'session'],
+] as const;
 
 /** The access policy file could not be used; `problems` lists every one. */
 export class AccessPolicyError extends Error {
@@ -96,18 +105,41 @@ export function parseAccessPolicy(
   if (!result.success || problems.length > 0) throw new AccessPolicyError(path, problems);
   const file = result.data;
   const patterns = file.role_patterns ?? {};
-  return {
+  const policy: AccessPolicy = {
     commands: file.commands ?? defaultAccessPolicy.commands,
     grant: file.grant ?? [],
     deny: file.deny ?? [],
     links: file.links ?? [],
-    rolePatterns: {
-      welfare: patterns.welfare ? new RegExp(patterns.welfare, 'i') : defaultRolePatterns.welfare,
-      membership: patterns.membership
-        ? new RegExp(patterns.membership, 'i')
-        : defaultRolePatterns.membership,
-      admin: patterns.admin ? new RegExp(patterns.admin, 'i') : defaultRolePatterns.admin,
-    },
+    rolePatterns: patternsOf(patterns),
+    safeguardingDetails: file.safeguarding_details ?? defaultAccessPolicy.safeguardingDetails,
+    allRosters: file.all_rosters ?? defaultAccessPolicy.allRosters,
+  };
+  for (const [key, name] of widens) {
+    const command = registry.find((candidate) => candidate.name === name);
+    if (!command) continue;
+    const allowed = rolesFor(command, policy);
+    for (const wanted of file[key] ?? []) {
+      if (allowed.includes(wanted) || allowed.includes('everyone')) continue;
+      problems.push(
+        `${key}: ${wanted} may not run /${name}, so this gives them nothing; add ${wanted} to commands.${name} as well (now: ${allowed.join(', ')})`,
+      );
+    }
+  }
+  if (problems.length > 0) throw new AccessPolicyError(path, problems);
+  return policy;
+}
+
+/** The file's patterns, each matching a whole club role name; the defaults for those left out. */
+function patternsOf(
+  patterns: Partial<Record<'welfare' | 'membership' | 'head_coach' | 'admin', string>>,
+): RolePatterns {
+  const read = (value: string | undefined, fallback: RegExp) =>
+    value === undefined ? fallback : wholeName(value);
+  return {
+    welfare: read(patterns.welfare, defaultRolePatterns.welfare),
+    membership: read(patterns.membership, defaultRolePatterns.membership),
+    headCoach: read(patterns.head_coach, defaultRolePatterns.headCoach),
+    admin: read(patterns.admin, defaultRolePatterns.admin),
   };
 }
 

@@ -21,6 +21,8 @@ export interface AskerPeekOptions {
   cache: ReadCache;
   policy: AccessPolicy;
   links?: MemberLinks;
+  /** The clock, for telling adults from children. Default: the system's. */
+  now?: () => Date;
 }
 
 export function createAskerPeek(deps: AskerPeekOptions): AskerPeek {
@@ -31,6 +33,8 @@ export function createAskerPeek(deps: AskerPeekOptions): AskerPeek {
       deps.links?.get(user),
     ]);
     if (!members || !roles) return undefined;
-    return decideAsker(user, members.value, roles.value, deps.policy, linked);
+    // The UTC date: at most a day off, and it only matters when several members share an email.
+    const today = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
+    return decideAsker(user, members.value, roles.value, deps.policy, linked, today);
   };
 }

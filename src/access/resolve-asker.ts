@@ -11,6 +11,8 @@ export function createAskerResolver(deps: {
   data: ClubData;
   policy: AccessPolicy;
   links?: MemberLinks;
+  /** The clock, for telling adults from children. Default: the system's. */
+  now?: () => Date;
 }): AskerResolver {
   return async (user) => {
     const [members, roles, linked] = await Promise.all([
@@ -18,6 +20,8 @@ export function createAskerResolver(deps: {
       deps.data.roles(),
       deps.links?.get(user),
     ]);
-    return decideAsker(user, members.value, roles.value, deps.policy, linked);
+    // The UTC date: at most a day off, and it only matters when several members share an email.
+    const today = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
+    return decideAsker(user, members.value, roles.value, deps.policy, linked, today);
   };
 }

@@ -44,6 +44,7 @@ export interface ClubServicesOptions {
     | 'CLUB_DATA_KEY'
     | 'CLUB_PERSON_DAILY_SHARE'
     | 'CLUB_PERSON_DAILY_FORMS'
+    | 'CLUB_REPORTS_MEMBER'
   >;
   logger: Logger;
   /** Prefix of every Redis key (queue, budget, cache). Default: `club-bot`. */
@@ -82,6 +83,8 @@ export interface ClubServices {
   outbox: Pick<ReplyOutbox, 'pending'>;
   filer: Filer;
   audit: AuditTrail;
+  /** `CLUB_REPORTS_MEMBER`: whom reports from people the bot cannot link are filed under. */
+  reportsMember?: string;
   quota(): Promise<QuotaReport>;
   close(): Promise<void>;
 }
@@ -204,6 +207,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     outbox: createReplyOutbox(redis, prefix, sealer),
     filer: createFiler({ redis, prefix }),
     audit: createAuditTrail({ redis, prefix }),
+    reportsMember: config.CLUB_REPORTS_MEMBER,
     async quota() {
       const [state, ages, counts, inUse] = await Promise.all([
         budget.state(),

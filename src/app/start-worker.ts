@@ -56,6 +56,7 @@ export function startWorker(options: StartWorkerOptions): ClubWorker {
         invalidate: (collection) => services.cache.invalidate(collection),
         timezone,
         now,
+        reportsMember: services.reportsMember,
       }),
     async budgetRetryAt(priority) {
       const state = await services.budget.state();

@@ -53,6 +53,7 @@ export function decodeMember(record: WireRecord): Member {
     jobTitle: text(record, 'JobTitle'),
     parents: guids(record, 'Parents'),
     swimmers: guids(record, 'Swimmers'),
+    hasDbsDate: date(record, 'DBSDate', 'DbsDate') !== undefined,
   };
 }
 

@@ -54,6 +54,8 @@ export interface Member {
   parents: string[];
   /** Guids of this parent's swimmers. */
   swimmers: string[];
+  /** A DBS check date is on record (only adults are checked); the date itself is not cached. */
+  hasDbsDate: boolean;
 }
 
 /** Special-category and criminal-records data: never cached, never logged. */

@@ -69,7 +69,7 @@ export const audit = {
       autocomplete: 'members',
     },
   ],
-  roles: ['welfare', 'admin'],
+  roles: ['welfare'],
   personalData: true,
   needsClub: true,
   async handle({ options, data, timezone, auditTrail }) {

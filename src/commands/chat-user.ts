@@ -7,6 +7,11 @@ export interface ChatUser {
   platform: Platform;
   /** The platform's user id (Slack `U…`, Discord snowflake, console name). */
   userId: string;
+  /**
+   * The name the platform shows for the person, filled by the adapter when it has one. Only used
+   * to say who sent a report the bot could not link to a member; the user id stands in without it.
+   */
+  displayName?: string;
   /** Slack workspace or Discord guild. */
   teamId?: string;
   /**
@@ -18,10 +23,25 @@ export interface ChatUser {
   groups?: string[];
 }
 
+/** What the access policy lets an asker see beyond their own sessions' people. */
+export interface AskerSees {
+  /** DBS and safeguarding dates and certificates (policy `safeguarding_details`). */
+  safeguardingDetails: boolean;
+  /** The rosters of every session, not only those they coach (policy `all_rosters`). */
+  allRosters: boolean;
+}
+
 /** The asker once identity and roles are decided (see `access/`). */
 export interface Asker {
   user: ChatUser;
   /** The Guid of the club member the chat user is linked to, when linked. */
   memberGuid?: string;
   roles: BotRole[];
+  /** Absent means nothing beyond their own sessions: an asker built without the policy sees least. */
+  sees?: AskerSees;
+  /**
+   * Why the person is not linked although their email is known: it belongs to more than one adult
+   * member, so the bot cannot tell which one they are. Told to them, with who can fix it.
+   */
+  unlinkedBecause?: 'shared-email';
 }

@@ -1,4 +1,4 @@
-import type { FormField, FormId, FormValues } from './form.js';
+import type { FormDefinition, FormField, FormId, FormValues } from './form.js';
 import type { Reply, ReplyAction, ReplyField } from './reply.js';
 
 /*
@@ -44,6 +44,29 @@ export function formRejectedReply(
     personalData: true,
     tone: 'error',
     actions: [reopenAction('Try again', values, formId)],
+  };
+}
+
+/**
+ * The bot itself would not file it (it cannot tell who the person is): why, what to do instead,
+ * and everything they typed, so nothing is lost; "Try again" (Slack) reopens it filled in, for
+ * when they have been linked.
+ */
+export function formNotFiledReply(
+  form: Pick<FormDefinition, 'id' | 'title' | 'fields'>,
+  reason: string,
+  values: FormValues,
+): Reply {
+  return {
+    title: `${form.title}: not filed`,
+    sections: [
+      { kind: 'text', text: reason },
+      { kind: 'fields', title: 'What you typed', fields: typedFields(values, form.fields) },
+    ],
+    visibility: 'asker',
+    personalData: true,
+    tone: 'warning',
+    actions: [reopenAction('Try again', values, form.id)],
   };
 }
 

@@ -1,16 +1,23 @@
+import type { Asker } from './chat-user.js';
 import type { CommandDefinition } from './command.js';
 import type { Reply } from './reply.js';
+import { unlinkedReason } from './unlinked-reason.js';
 
-/** Pure: the help text of the commands a person may run. */
+/** Pure: the help text of the commands a person may run, and why they are not linked if that is known. */
 export function helpReply(
   commands: readonly CommandDefinition[],
   mayRun: (name: string) => boolean,
+  asker?: Pick<Asker, 'unlinkedBecause'>,
 ): Reply {
   const mine = commands.filter((command) => mayRun(command.name));
+  const reason = unlinkedReason(asker);
   return {
     title: 'What you can ask the club bot',
     sections: [
       { kind: 'list', items: mine.map((command) => `${usage(command)} — ${command.description}`) },
+      ...(reason
+        ? [{ kind: 'text' as const, title: 'Not linked to your membership', text: reason }]
+        : []),
     ],
     footer: 'Replies with personal details are only ever shown to you.',
     visibility: 'asker',

@@ -4,13 +4,15 @@ import { clubToday, formatDay } from './club-time.js';
 import type { CommandDefinition, FormContext } from './command.js';
 import type { FormDefinition, FormField, FormValues } from './form.js';
 import { formFiledReply } from './form-replies.js';
+import { unlinkedNoteRoom } from './incident-reporter.js';
 import type { Reply } from './reply.js';
 
 /**
  * Pure: the incident form as this person sees it (today's date, status Open). An unlinked asker
- * also says who they are, because the service files an incident under a member (matched by name
- * when filed, see `incidentReporter`). Discord shows at most five inputs, so for them the status
- * is left out and filed as Open: someone the club's records do not know is reporting, not triaging.
+ * also gives their name, which goes into the details as they typed it (never matched to a member,
+ * see `incidentReporter`), and the details leave room for that note. Discord shows at most five
+ * inputs, so for them the status is left out and filed as Open: someone the club's records do not
+ * know is reporting, not triaging.
  */
 export function incidentForm({ asker, now, timezone }: FormContext): FormDefinition {
   const unlinked = asker.memberGuid === undefined;
@@ -38,7 +40,7 @@ export function incidentForm({ asker, now, timezone }: FormContext): FormDefinit
       label: 'What happened',
       type: 'long-text',
       required: false,
-      maxLength: 4000,
+      maxLength: unlinked ? 4000 - unlinkedNoteRoom : 4000,
       hint: 'Facts only: who, where, when, what was seen and said.',
     },
     {
@@ -51,10 +53,11 @@ export function incidentForm({ asker, now, timezone }: FormContext): FormDefinit
   ];
   const reporter: FormField = {
     id: 'reporter',
-    label: 'Your name as the club knows it',
+    label: 'Your name',
     type: 'text',
     required: true,
     maxLength: 100,
+    hint: 'Your chat account is not linked to the club’s records: your name goes with the report so the welfare officer can reach you.',
   };
   return {
     id: 'incident',
@@ -64,14 +67,19 @@ export function incidentForm({ asker, now, timezone }: FormContext): FormDefinit
   };
 }
 
-/** Pure: the draft the worker files from validated values. */
-export function incidentDraftFrom(values: FormValues, reporterGuid: string): IncidentDraft {
+/** Pure: the draft the worker files from validated values; `note` goes at the top of the details. */
+export function incidentDraftFrom(
+  values: FormValues,
+  reporterGuid: string,
+  note?: string,
+): IncidentDraft {
   const status = incidentStatuses.find((choice) => choice === values.status) ?? 'Open';
+  const details = [note, values.details].filter(Boolean).join('\n\n');
   return {
     title: values.title ?? '',
     date: values.date ?? '',
     status: status satisfies IncidentStatus,
-    details: values.details || undefined,
+    details: details || undefined,
     proposedAction: values.proposedAction || undefined,
     reporterGuid,
   };

@@ -47,7 +47,7 @@ export async function lookUpMember(
     member: only,
     members: members.value,
     sessions: sessions.value,
-    rights: memberEntitlements(asker, only, sessions.value, today),
+    rights: memberEntitlements(asker, only, sessions.value, today, members.value),
     today,
     footer,
   };

@@ -35,8 +35,7 @@ export function memberCardReply(card: MemberCard): Reply {
     audit: {
       members: [member.guid],
       fieldGroups: [
-        'contact',
-        'emergency-contacts',
+        ...(rights.contactDetails ? (['contact', 'emergency-contacts'] as const) : []),
         ...(rights.specialCategory && sensitive ? (['health'] as const) : []),
         ...(rights.safeguarding && sensitive ? (['safeguarding'] as const) : []),
       ],
@@ -44,10 +43,13 @@ export function memberCardReply(card: MemberCard): Reply {
   };
 }
 
-function summary({ member, sessions, today }: MemberCard): ReplyField[] {
-  const age = ageOn(member.dateOfBirth, today);
+/** Name and kinds for anyone who may run the command; age and sessions with the contact details. */
+function summary({ member, sessions, today, rights }: MemberCard): ReplyField[] {
+  const age = rights.contactDetails ? ageOn(member.dateOfBirth, today) : undefined;
   const kinds = memberKinds(member);
-  const theirs = currentSessionsOf(sessions, member.guid).map((session) => session.name);
+  const theirs = rights.contactDetails
+    ? currentSessionsOf(sessions, member.guid).map((session) => session.name)
+    : [];
   return [
     { label: 'Name', value: [member.firstName, member.lastName].filter(Boolean).join(' ') },
     ...(member.knownAs ? [{ label: 'Known as', value: member.knownAs }] : []),
@@ -72,15 +74,28 @@ export function memberKinds(member: Member): string {
     .join(', ');
 }
 
-function contactSections({ member, members, rights }: MemberCard): ReplySection[] {
+function contactSections({ member, members, rights, today }: MemberCard): ReplySection[] {
+  if (!rights.contactDetails) {
+    return [
+      {
+        kind: 'text',
+        title: 'Contact',
+        text: "Contact details are shown to the welfare officer and to the coaches of the member's own sessions.",
+      },
+    ];
+  }
   const sections: ReplySection[] = [];
   if (rights.ownContactDetails) {
     sections.push({ kind: 'fields', title: 'Contact', fields: contactFields(member) });
   } else {
+    const why =
+      ageOn(member.dateOfBirth, today) === undefined
+        ? 'No date of birth on record, so treated as under 18'
+        : 'Under 18';
     sections.push({
       kind: 'text',
       title: 'Contact',
-      text: "Under 18: contact the parents below. A child's own phone, email and address are shown only to the welfare officer.",
+      text: `${why}: contact the parents or emergency contacts below. A child's own phone, email and address are shown only to the welfare officer.`,
     });
   }
   if (member.emergencyContacts.length > 0) {

@@ -5,7 +5,8 @@ import { memberCardReply } from './member-card-reply.js';
 /**
  * `/member details <name>`: the member card with the special-category fields the asker is
  * entitled to (health for welfare and the member's own session coaches; DBS and safeguarding for
- * welfare and admin), read from the club service for this request only and never cached.
+ * welfare, or the roles the policy names), read from the club service for this request only and
+ * never cached.
  */
 export const memberDetails = {
   kind: 'query',
@@ -20,7 +21,7 @@ export const memberDetails = {
       autocomplete: 'members',
     },
   ],
-  roles: ['coach', 'welfare', 'admin'],
+  roles: ['coach', 'welfare'],
   personalData: true,
   needsClub: true,
   async handle(context) {
@@ -33,7 +34,7 @@ export const memberDetails = {
         sections: [
           {
             kind: 'text',
-            text: 'Health details are only for the welfare officer and the coaches of the member’s own sessions; DBS and safeguarding details only for the welfare officer and the bot admins.',
+            text: 'Health details are only for the welfare officer and the coaches of the member’s own sessions; DBS and safeguarding details only for the welfare officer, unless the club’s access policy names others.',
           },
         ],
         visibility: 'asker',

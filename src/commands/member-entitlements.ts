@@ -1,19 +1,22 @@
 import type { ClubSession, Member } from '../club/domain.js';
 import type { Asker } from './chat-user.js';
-import { ageOn } from './club-time.js';
-import { currentSessionsOf } from './current-sessions-of.js';
+import { isChild } from './is-child.js';
 
 /**
  * What of one member's record an asker may see, once the registry and the access policy have let
  * them run /member at all. Need-to-know, as the UK safeguarding guidance puts it:
- * - a child's own phone, email and address only for welfare; others get the parents' details;
+ * - contact details (emergency contacts, parents, an adult's own) for welfare, and for a coach of
+ *   a current session the member swims in, or a swimmer of theirs is in (a parent);
+ * - a child's own phone, email and address only for welfare;
  * - medical history, allergies, disability and doctor for welfare, and for a coach of a current
  *   (not archived) session the member swims in;
- * - DBS and safeguarding training dates and certificate for welfare and admin.
+ * - DBS and safeguarding training dates and certificate for the roles the policy names
+ *   (`safeguarding_details`, default welfare).
  */
 export interface MemberEntitlements {
-  /** Under 18 on the club's today, or no date of birth but parents on record. */
+  /** Under 18 on the club's today; with no date of birth, unless the record shows an adult. */
   isChild: boolean;
+  contactDetails: boolean;
   ownContactDetails: boolean;
   specialCategory: boolean;
   safeguarding: boolean;
@@ -21,30 +24,36 @@ export interface MemberEntitlements {
 
 /** Pure: the entitlements of `asker` to `member`'s record on `today` (yyyy-mm-dd, the club's). */
 export function memberEntitlements(
-  asker: Pick<Asker, 'roles' | 'memberGuid'>,
+  asker: Pick<Asker, 'roles' | 'memberGuid' | 'sees'>,
   member: Member,
   sessions: readonly ClubSession[],
   today: string,
+  members: readonly Member[] = [],
 ): MemberEntitlements {
   const welfare = asker.roles.includes('welfare');
-  const age = ageOn(member.dateOfBirth, today);
-  const isChild = age === undefined ? member.parents.length > 0 : age < 18;
+  const child = isChild(member, today);
+  const coached = coachedBy(asker.memberGuid, sessions);
+  const swimsWithThem = coached.has(member.guid);
+  const parentOfTheirs =
+    member.swimmers.some((guid) => coached.has(guid)) ||
+    members.some((swimmer) => coached.has(swimmer.guid) && swimmer.parents.includes(member.guid));
+  const contactDetails = welfare || swimsWithThem || parentOfTheirs;
   return {
-    isChild,
-    ownContactDetails: !isChild || welfare,
-    specialCategory: welfare || coachesMember(asker.memberGuid, member.guid, sessions),
-    safeguarding: welfare || asker.roles.includes('admin'),
+    isChild: child,
+    contactDetails,
+    ownContactDetails: contactDetails && (!child || welfare),
+    specialCategory: welfare || swimsWithThem,
+    safeguarding: asker.sees?.safeguardingDetails === true,
   };
 }
 
-/** True when the asker coaches a current session the member attends. */
-export function coachesMember(
-  coachGuid: string | undefined,
-  memberGuid: string,
-  sessions: readonly ClubSession[],
-): boolean {
-  if (coachGuid === undefined) return false;
-  return currentSessionsOf(sessions, memberGuid).some((session) =>
-    session.coaches.some((coach) => coach.guid === coachGuid),
-  );
+/** The Guids of every swimmer of the current sessions `coachGuid` coaches. */
+function coachedBy(coachGuid: string | undefined, sessions: readonly ClubSession[]): Set<string> {
+  const swimmers = new Set<string>();
+  if (coachGuid === undefined) return swimmers;
+  for (const session of sessions) {
+    if (session.archived || !session.coaches.some((coach) => coach.guid === coachGuid)) continue;
+    for (const swimmer of session.members) swimmers.add(swimmer.guid);
+  }
+  return swimmers;
 }

@@ -24,8 +24,8 @@ const help = {
   roles: ['everyone'],
   personalData: false,
   needsClub: false,
-  async handle({ mayRun }) {
-    return helpReply(registry, mayRun);
+  async handle({ mayRun, asker }) {
+    return helpReply(registry, mayRun, asker);
   },
 } satisfies CommandDefinition;
 

@@ -1,9 +1,15 @@
-/** The bot's roles. Every chat user has `everyone`; the others come from the club's records or the access policy. */
-export type BotRole = 'everyone' | 'coach' | 'welfare' | 'membership' | 'committee' | 'admin';
+/**
+ * The bot's roles. Every chat user has `everyone`; the others come from the club's records or the
+ * access policy. `head-coach` is a role of its own (not just a wider `coach`) so that the policy can
+ * grant it to a Slack group or a Discord role, and refusals can name it.
+ */
+export type BotRole =
+  'everyone' | 'coach' | 'head-coach' | 'welfare' | 'membership' | 'committee' | 'admin';
 
 export const botRoles: readonly BotRole[] = [
   'everyone',
   'coach',
+  'head-coach',
   'welfare',
   'membership',
   'committee',

@@ -4,6 +4,7 @@ import type { CommandDefinition } from './command.js';
 import { dataAge } from './data-age.js';
 import { inTimetableOrder, matchSessions, type SessionMatch } from './match-sessions.js';
 import type { Reply, ReplyAction, ReplySection } from './reply.js';
+import { noRosterReply, rosterAccess, withheldSection } from './roster-access.js';
 import { sessionRoster, type RosterSwimmer, type SessionRoster } from './session-roster.js';
 
 /**
@@ -192,14 +193,30 @@ export const session = {
       autocomplete: 'sessions',
     },
   ],
-  roles: ['coach', 'welfare', 'committee'],
+  roles: ['coach', 'head-coach', 'welfare'],
   personalData: true,
   needsClub: true,
-  async handle({ options, data, now, timezone }) {
+  async handle({ options, asker, data, now, timezone }) {
     const { when, page } = readRosterPage(options.when ?? '');
     const [sessions, members] = await Promise.all([data.sessions(), data.members()]);
+    const footer = dataAge([sessions, members], now);
     const match = matchSessions(sessions.value, when, now, timezone);
-    const reply = sessionReply(match, sessions.value, members.value, when, page);
-    return { ...reply, footer: dataAge([sessions, members], now) };
+    if (match.kind !== 'found') {
+      return { ...sessionReply(match, sessions.value, members.value, when, page), footer };
+    }
+    const { shown, withheld } = rosterAccess(asker, match.sessions);
+    if (shown.length === 0) return { ...noRosterReply(match.label, withheld, asker), footer };
+    const reply = sessionReply(
+      { ...match, sessions: shown },
+      sessions.value,
+      members.value,
+      when,
+      page,
+    );
+    const sections = [
+      ...(reply.sections ?? []),
+      ...(withheld.length > 0 ? [withheldSection(withheld)] : []),
+    ];
+    return { ...reply, sections, footer };
   },
 } satisfies CommandDefinition;

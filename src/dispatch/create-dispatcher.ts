@@ -104,7 +104,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       );
       if (!allowed) return { kind: 'reply', reply: slowDownReply };
       if (asker && !mayRun(asker, command, policy)) {
-        return { kind: 'reply', reply: refusalReply(command, rolesFor(command, policy)) };
+        return { kind: 'reply', reply: refusalReply(command, rolesFor(command, policy), asker) };
       }
       if (command.kind === 'form') {
         return {
@@ -146,7 +146,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const command = formCommands[input.form];
       const asker = await withinOrUnavailable(redisTimeoutMs, () => options.peekAsker(user));
       if (asker && !mayRun(asker, command, policy)) {
-        return { kind: 'reply', reply: refusalReply(command, rolesFor(command, policy)) };
+        return { kind: 'reply', reply: refusalReply(command, rolesFor(command, policy), asker) };
       }
       const form = command.buildForm({ asker: asker ?? guest(user), now: now(), timezone });
       const checked = validateForm(form, input.values);

@@ -7,7 +7,11 @@ import { ClubValidationError } from '../club/club-errors.js';
 import type { ClubData } from '../commands/club-data.js';
 import { clubToday } from '../commands/club-time.js';
 import { formCommands } from '../commands/form-commands.js';
-import { formInvalidReply, formRejectedReply } from '../commands/form-replies.js';
+import {
+  formInvalidReply,
+  formNotFiledReply,
+  formRejectedReply,
+} from '../commands/form-replies.js';
 import {
   validateForm,
   withDefaults,
@@ -15,7 +19,8 @@ import {
   type FormValues,
 } from '../commands/form.js';
 import { incidentDraftFrom, incidentFiledReply } from '../commands/incident-new.js';
-import { incidentReporter } from '../commands/incident-reporter.js';
+import type { Asker } from '../commands/chat-user.js';
+import { incidentReporter, type ReporterMatch } from '../commands/incident-reporter.js';
 import type { Reply } from '../commands/reply.js';
 import { trialDraftFrom, trialFiledReply } from '../commands/trial-new.js';
 import { waitingListDraftFrom, waitingListFiledReply } from '../commands/waiting-list-add.js';
@@ -41,6 +46,8 @@ export interface SubmissionFilerDeps {
   invalidate(collection: CachedCollection): Promise<void>;
   timezone: string;
   now(): Date;
+  /** `CLUB_REPORTS_MEMBER`: whom reports from people the bot cannot link are filed under. */
+  reportsMember?: string;
 }
 
 type Outcome = { reply: Reply; outcome: JobResult['outcome'] };
@@ -59,12 +66,12 @@ export async function fileSubmission(
   const now = deps.now();
   const form = command.buildForm({ asker, now, timezone: deps.timezone });
   if (!mayRun(asker, command, deps.policy)) {
-    const refusal = refusalReply(command, rolesFor(command, deps.policy));
-    return rejected(
-      form,
-      refusal.sections?.[0]?.kind === 'text' ? refusal.sections[0].text : 'Not allowed.',
-      submission.values,
-    );
+    const refusal = refusalReply(command, rolesFor(command, deps.policy), asker);
+    const reason = refusal.sections?.[0]?.kind === 'text' ? refusal.sections[0].text : '';
+    return {
+      reply: formNotFiledReply(form, reason || 'Not allowed.', submission.values),
+      outcome: 'rejected',
+    };
   }
   const checked = validateForm(form, withDefaults(form, submission.values));
   if (!checked.ok) {
@@ -83,10 +90,12 @@ export async function fileSubmission(
   try {
     switch (submission.form) {
       case 'incident': {
-        const members = asker.memberGuid ? [] : (await deps.data.members()).value;
-        const reporter = incidentReporter(asker, values, members);
-        if (!reporter.ok) return rejected(form, reporter.message, values);
-        const draft = incidentDraftFrom(values, reporter.guid);
+        const reporter = await reporterOf(asker, values, deps);
+        if (!reporter.ok) {
+          const reply = formNotFiledReply(form, reporter.message, values);
+          return { reply, outcome: 'rejected' };
+        }
+        const draft = incidentDraftFrom(values, reporter.guid, reporter.note);
         const filed = await deps.filer.fileOnce(submission.key, {
           file: async () => (await deps.api.fileIncident(draft)).guid,
           find: () => findFiledIncident(deps.api, draft),
@@ -136,4 +145,19 @@ export async function fileSubmission(
       outcome: 'rejected',
     };
   }
+}
+
+/** Who an incident is filed under; members, and who's who for a refusal, only for an unlinked asker. */
+async function reporterOf(
+  asker: Asker,
+  values: FormValues,
+  deps: SubmissionFilerDeps,
+): Promise<ReporterMatch> {
+  const context = { members: [], whosWho: [], reportsMember: deps.reportsMember };
+  if (asker.memberGuid !== undefined) return incidentReporter(asker, values, context);
+  const members = deps.reportsMember ? (await deps.data.members()).value : [];
+  const filed = incidentReporter(asker, values, { ...context, members });
+  if (filed.ok) return filed;
+  const whosWho = (await deps.data.whosWho()).value;
+  return incidentReporter(asker, values, { ...context, members, whosWho });
 }

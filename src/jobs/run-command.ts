@@ -52,7 +52,10 @@ export async function runCommand(
 
   const asker = await deps.resolveAsker(request.user);
   if (!mayRun(asker, command, deps.policy)) {
-    return { reply: refusalReply(command, rolesFor(command, deps.policy)), outcome: 'refused' };
+    return {
+      reply: refusalReply(command, rolesFor(command, deps.policy), asker),
+      outcome: 'refused',
+    };
   }
   let reply: Reply;
   try {

@@ -44,4 +44,40 @@ describe('roles from the club records', () => {
     expect(deriveRoles(mary, changed)).toEqual(['everyone', 'welfare']);
     expect(deriveRoles(mary, clubRoles)).toEqual(['everyone', 'membership']);
   });
+
+  const holding = (name: string) => deriveRoles(memberRecord('h'), [role(name, ['h'])]);
+
+  it.each([
+    'Gala Secretary',
+    'Vice Chair',
+    'Open Water Secretary',
+    'Fundraising Officer',
+    'Treasurer',
+  ])(
+    'when a member holds "%s", then they get no bot role from it (it only contains an office’s word)',
+    (name) => {
+      expect(holding(name)).toEqual(['everyone']);
+    },
+  );
+
+  it.each([
+    ['Chair', 'admin'],
+    ['chair ', 'admin'],
+    ['Secretary', 'admin'],
+    ['Club Secretary', 'admin'],
+    ['Welfare Officer', 'welfare'],
+    ['Deputy Welfare Officer', 'welfare'],
+    ['Safeguarding Officer', 'welfare'],
+    ['Membership Secretary', 'membership'],
+    ['Head Coach', 'head-coach'],
+  ])('when a member holds "%s" (the whole name, any case), then they are %s', (name, botRole) => {
+    expect(holding(name)).toEqual(['everyone', botRole]);
+  });
+
+  it.each(['Welfare', 'Welfare Team Helper', 'Assistant Head Coach', 'Coach'])(
+    'when a member holds "%s", then it gives no welfare, head-coach or admin role',
+    (name) => {
+      expect(holding(name)).toEqual(['everyone']);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decideAsker } from '../../src/access/decide-asker.js';
 import { AccessPolicyError, parseAccessPolicy } from '../../src/access/load-access-policy.js';
@@ -7,6 +8,8 @@ const example = `
 # Which roles may run a command (replacing the built-in defaults)
 commands:
   quota: [admin, committee]
+  member details: [coach, welfare, admin]
+  session: [coach, head-coach, welfare, committee]
 # Extra roles for chat users, Slack user groups and Discord roles
 grant:
   - { platform: slack, user: U0123ABCD, roles: [admin] }
@@ -17,17 +20,30 @@ deny:
 # Discord has no email: link a Discord user to the club member with this email
 links:
   - { platform: discord, user: "998877665544332211", email: coach@example.org }
+# Which club roles (their whole names) make a person welfare, membership, head-coach or admin
 role_patterns:
-  welfare: "Welfare|Safeguarding"
+  welfare: "(Deputy )?Welfare Officer|Safeguarding Lead"
+# Who sees DBS details and every roster (each must also be allowed the command)
+safeguarding_details: [welfare, admin]
+all_rosters: [head-coach, welfare, committee]
 `;
 
 describe('the access policy file', () => {
   it('when the README example is read, it grants, denies, links and changes command roles', () => {
     const policy = parseAccessPolicy(example, registry);
-    expect(policy.commands).toEqual({ quota: ['admin', 'committee'] });
+    expect(policy.commands).toEqual({
+      quota: ['admin', 'committee'],
+      'member details': ['coach', 'welfare', 'admin'],
+      session: ['coach', 'head-coach', 'welfare', 'committee'],
+    });
+    expect(policy.safeguardingDetails).toEqual(['welfare', 'admin']);
+    expect(policy.allRosters).toEqual(['head-coach', 'welfare', 'committee']);
     expect(policy.grant).toHaveLength(3);
     expect(policy.deny[0]).toEqual({ platform: 'slack', user: 'U0BADBEEF', roles: ['welfare'] });
-    expect(policy.rolePatterns.welfare.test('Club Safeguarding Lead')).toBe(true);
+    expect(policy.rolePatterns.welfare.test('Safeguarding Lead')).toBe(true);
+    expect(policy.rolePatterns.welfare.test('deputy welfare officer')).toBe(true);
+    // A pattern matches the whole name: words inside a longer name do not count.
+    expect(policy.rolePatterns.welfare.test('Club Safeguarding Lead')).toBe(false);
     const slack = decideAsker(
       { platform: 'slack', userId: 'U9', groups: ['S0COACHES'] },
       [],
@@ -55,6 +71,7 @@ describe('the access policy file', () => {
       inWhosWho: false,
       parents: [],
       swimmers: [],
+      hasDbsDate: true,
     };
     const asker = decideAsker(
       { platform: 'discord', userId: '998877665544332211' },
@@ -100,5 +117,39 @@ role_patterns:
 
   it('when the file is not YAML, it says so', () => {
     expect(() => parseAccessPolicy('grant: [\n', registry)).toThrow(/not valid YAML/);
+  });
+
+  it('when the file leaves out the new switches, only the welfare officer sees DBS details, and the head coach and welfare see every roster', () => {
+    const policy = parseAccessPolicy('grant: []\n', registry);
+    expect(policy.safeguardingDetails).toEqual(['welfare']);
+    expect(policy.allRosters).toEqual(['head-coach', 'welfare']);
+    expect(policy.rolePatterns.admin.test('Gala Secretary')).toBe(false);
+    expect(policy.rolePatterns.headCoach.test('Head Coach')).toBe(true);
+  });
+
+  it('when a role sees DBS details or every roster but may not run the command that shows them, the file is refused and says what to add', () => {
+    const problem = () =>
+      parseAccessPolicy(
+        'safeguarding_details: [welfare, admin]\nall_rosters: [committee]\n',
+        registry,
+      );
+    expect(problem).toThrow(/safeguarding_details: admin may not run \/member details/);
+    expect(problem).toThrow(/add admin to commands.member details/);
+    expect(problem).toThrow(/all_rosters: committee may not run \/session/);
+  });
+
+  it('when a head coach pattern is given, it decides who is head coach', () => {
+    const policy = parseAccessPolicy('role_patterns:\n  head_coach: "Lead Coach"\n', registry);
+    expect(policy.rolePatterns.headCoach.test('lead coach')).toBe(true);
+    expect(policy.rolePatterns.headCoach.test('Head Coach')).toBe(false);
+  });
+
+  it('when the example in docs/operations.md is read, it is a valid policy', () => {
+    const doc = readFileSync('docs/operations.md', 'utf8');
+    const example = /### The access policy[\s\S]*?```yaml\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(example).toBeDefined();
+    const policy = parseAccessPolicy(example ?? '', registry);
+    expect(policy.safeguardingDetails).toEqual(['welfare', 'admin']);
+    expect(policy.allRosters).toEqual(['head-coach', 'welfare', 'committee']);
   });
 });

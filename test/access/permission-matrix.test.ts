@@ -10,8 +10,22 @@ import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 /*
  * Every command × every role, through the real dispatcher: roles derived from the club's records
  * (Slack by email, Discord by a stored link) and roles granted by the policy (a Slack user group,
- * a Discord role). Expected: exactly the registry's default roles may run each command.
+ * a Discord role). Expected: exactly the defaults written out below, least privilege.
  */
+
+/** Who may run what with no access policy, written out rather than read from the registry. */
+const openToEveryone = ['help', 'whoswho', 'sessions', 'events', 'meets', 'incident new'];
+const defaultRights: Record<BotRole, readonly string[]> = {
+  everyone: openToEveryone,
+  coach: ['session', 'member', 'member details'],
+  'head-coach': ['session'],
+  welfare: ['session', 'member', 'member details', 'incident list', 'audit'],
+  membership: ['trial new', 'trials', 'waitinglist', 'waitinglist add'],
+  committee: [],
+  admin: ['quota'],
+};
+const mayByDefault = (roles: readonly BotRole[], command: string) =>
+  ['everyone' as const, ...roles].some((role) => defaultRights[role].includes(command));
 
 const granted: BotRole[] = botRoles.filter((role) => role !== 'everyone');
 const policy: AccessPolicy = {
@@ -118,12 +132,7 @@ const identities: Identity[] = botRoles.flatMap((role): Identity[] => {
 describe('the permission matrix, through the real dispatch', () => {
   for (const identity of identities) {
     for (const command of registry) {
-      const expected = () =>
-        mayRun(
-          { user: { platform: 'console', userId: 'x' }, roles: identity.roles() },
-          command,
-          policy,
-        );
+      const expected = () => mayByDefault(identity.roles(), command.name);
       it(`${identity.label}: /${command.name} is allowed exactly when their roles allow it`, async () => {
         const user = await identity.user();
         if (!user)
@@ -154,8 +163,20 @@ describe('the permission matrix, through the real dispatch', () => {
       'admin',
       'coach',
       'committee',
+      'head-coach',
       'membership',
       'welfare',
     ]);
+  });
+
+  it('the written-out defaults are the registry’s (so a change to either is a change to both)', () => {
+    for (const role of botRoles) {
+      const asker = { user: { platform: 'console' as const, userId: 'x' }, roles: [role] };
+      for (const command of registry) {
+        expect(mayRun(asker, command, defaultAccessPolicy)).toBe(
+          mayByDefault([role], command.name),
+        );
+      }
+    }
   });
 });

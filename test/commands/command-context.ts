@@ -1,4 +1,9 @@
-import { defaultAccessPolicy, mayRun } from '../../src/access/access-policy.js';
+import {
+  defaultAccessPolicy,
+  mayRun,
+  seesUnder,
+  type AccessPolicy,
+} from '../../src/access/access-policy.js';
 import type { AuditEntry } from '../../src/commands/audit-entry.js';
 import type { Asker } from '../../src/commands/chat-user.js';
 import type { ClubData, QuotaReport } from '../../src/commands/club-data.js';
@@ -9,12 +14,21 @@ import type { BotRole } from '../../src/commands/roles.js';
 
 export const london = 'Europe/London';
 
-/** An asker with these roles (everyone always), linked to `memberGuid` when given. */
-export function askerWith(roles: readonly BotRole[], memberGuid?: string): Asker {
+/**
+ * An asker with these roles (everyone always), linked to `memberGuid` when given, seeing what
+ * `policy` (default: the built-in one) lets those roles see.
+ */
+export function askerWith(
+  roles: readonly BotRole[],
+  memberGuid?: string,
+  policy: AccessPolicy = defaultAccessPolicy,
+): Asker {
+  const all: BotRole[] = ['everyone', ...roles.filter((role) => role !== 'everyone')];
   return {
     user: { platform: 'console', userId: `tester-${roles.join('-') || 'everyone'}` },
     memberGuid,
-    roles: ['everyone', ...roles.filter((role) => role !== 'everyone')],
+    roles: all,
+    sees: seesUnder(all, policy),
   };
 }
 

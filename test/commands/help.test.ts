@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultAccessPolicy, mayRun } from '../../src/access/access-policy.js';
 import type { Asker } from '../../src/commands/chat-user.js';
 import { helpReply } from '../../src/commands/help.js';
+import { replyToPlainText } from '../../src/commands/reply.js';
 import { registry } from '../../src/commands/registry.js';
 import type { BotRole } from '../../src/commands/roles.js';
 import { memoryClubData } from '../support/memory-club-data.js';
@@ -33,10 +34,11 @@ describe('/help', () => {
 
   it.each<[BotRole, string[]]>([
     ['coach', ['/session', '/member', '/member details']],
+    ['head-coach', ['/session']],
     ['welfare', ['/session', '/member', '/member details', '/incident list', '/audit']],
-    ['committee', ['/session']],
+    ['committee', []],
     ['membership', ['/trial new', '/trials', '/waitinglist', '/waitinglist add']],
-    ['admin', ['/member details', '/audit', '/quota']],
+    ['admin', ['/quota']],
   ])('when a %s asks, then their own commands are added to everyone’s', (role, extra) => {
     const lines = commandsIn(helpLines(askerWith([role])));
     expect(lines).toHaveLength(6 + extra.length);
@@ -53,5 +55,21 @@ describe('/help', () => {
     expect(list?.kind === 'list' && list.items.some((line) => line.startsWith('/quota'))).toBe(
       false,
     );
+  });
+
+  it('when the person’s email belongs to two adult members, then /help says why they are not linked and who can fix it', async () => {
+    const club = memoryClubData();
+    const asker = { ...askerWith([]), unlinkedBecause: 'shared-email' as const };
+    const text = replyToPlainText(await run('help', { data: club.data, asker }));
+    expect(text).toContain('belongs to more than one adult member');
+    expect(text).toContain('membership secretary');
+  });
+
+  it('when a linked person asks, then /help says nothing about linking', async () => {
+    const club = memoryClubData();
+    const text = replyToPlainText(
+      await run('help', { data: club.data, asker: askerWith([], 'g') }),
+    );
+    expect(text).not.toContain('Not linked');
   });
 });

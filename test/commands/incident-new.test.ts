@@ -5,10 +5,9 @@ import { validateForm } from '../../src/commands/form.js';
 import { formCommands } from '../../src/commands/form-commands.js';
 import { formRejectedReply } from '../../src/commands/form-replies.js';
 import { incidentDraftFrom, incidentFiledReply } from '../../src/commands/incident-new.js';
-import { incidentReporter } from '../../src/commands/incident-reporter.js';
+import { unlinkedNoteRoom } from '../../src/commands/incident-reporter.js';
 import { findCommand } from '../../src/commands/registry.js';
 import { replyToPlainText } from '../../src/commands/reply.js';
-import { memoryClubData } from '../support/memory-club-data.js';
 import { askerWith, london } from './command-context.js';
 
 const command = findCommand('incident new') as FormCommand;
@@ -45,15 +44,16 @@ describe('/incident new builds its form', () => {
     ]);
   });
 
-  it('when an unlinked person opens it, then they are asked their name and the form stays within five inputs', () => {
+  it('when an unlinked person opens it, then they are asked their name, the details leave room for the note on who sent it, and the form stays within five inputs', () => {
     const theirs = command.buildForm({ asker: unlinked, now, timezone: london });
     const reporter = theirs.fields.find((f) => f.id === 'reporter');
     expect(reporter).toMatchObject({
-      label: 'Your name as the club knows it',
+      label: 'Your name',
       type: 'text',
       required: true,
       maxLength: 100,
     });
+    expect(theirs.fields.find((f) => f.id === 'details')?.maxLength).toBe(4000 - unlinkedNoteRoom);
     expect(theirs.fields.length).toBeLessThanOrEqual(5);
     expect(theirs.fields.map((f) => f.id)).not.toContain('status');
   });
@@ -106,6 +106,18 @@ describe('/incident new files and confirms', () => {
     });
   });
 
+  it('when a note is given, then it is the first paragraph of the details', () => {
+    const draft = incidentDraftFrom(
+      good,
+      'bot-guid',
+      'Reported in Slack by Jo (U1), not linked to a member; name given: Jo.',
+    );
+    expect(draft.details).toBe(
+      'Reported in Slack by Jo (U1), not linked to a member; name given: Jo.\n\nWet tiles.',
+    );
+    expect(incidentDraftFrom({ ...good, details: '' }, 'g', 'Note.').details).toBe('Note.');
+  });
+
   it('when an unlinked person left out the status, then the draft files it as Open', () => {
     expect(incidentDraftFrom({ title: 't', date: '2026-03-10' }, 'g').status).toBe('Open');
   });
@@ -140,34 +152,5 @@ describe('/incident new files and confirms', () => {
     expect(text).toContain('IncidentTitle is too long');
     for (const value of Object.values(typed)) expect(text).toContain(value);
     expect(reply.actions?.[0]?.kind).toBe('reopen-form');
-  });
-});
-
-describe('the reporter of an incident', () => {
-  it('when the asker is linked, then the incident is filed under them', () => {
-    expect(incidentReporter(linked, {}, [])).toEqual({ ok: true, guid: 'member-guid-1' });
-  });
-
-  it('when an unlinked person gives a name one member has, then it is filed under that member', () => {
-    const club = memoryClubData();
-    const claire = club.members.find((m) => m.firstName === 'Claire' && m.lastName === 'Smith');
-    expect(incidentReporter(unlinked, { reporter: 'claire smith' }, club.members)).toEqual({
-      ok: true,
-      guid: claire?.guid,
-    });
-  });
-
-  it('when the name matches several members or none, then it is not filed and the person is told why', () => {
-    const club = memoryClubData();
-    const several = incidentReporter(unlinked, { reporter: 'Smith' }, club.members);
-    expect(several).toMatchObject({
-      ok: false,
-      message: expect.stringContaining('matches 2 club members'),
-    });
-    const none = incidentReporter(unlinked, { reporter: 'Zebedee Quux' }, club.members);
-    expect(none).toMatchObject({
-      ok: false,
-      message: expect.stringContaining('No current club member'),
-    });
   });
 });

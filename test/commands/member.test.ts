@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { defaultAccessPolicy } from '../../src/access/access-policy.js';
 import type { Member } from '../../src/club/domain.js';
+import type { BotRole } from '../../src/commands/roles.js';
 import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
 import { memoryClubData } from '../support/memory-club-data.js';
 import { askerWith, run } from './command-context.js';
@@ -125,9 +127,9 @@ describe('/member finds the person', () => {
 });
 
 describe('/member shows what the asker is entitled to', () => {
-  it("when a coach looks up a swimmer under 18, then the parents' contacts are shown, not the child's own phone or email", async () => {
-    const { club, otherCoach } = seeded();
-    const reply = await ask(club, 'Jane Smith', ['coach'], otherCoach.guid);
+  it("when a coach of the swimmer's session looks up a swimmer under 18, then the parents' contacts are shown, not the child's own phone or email", async () => {
+    const { club, janesCoach } = seeded();
+    const reply = await ask(club, 'Jane Smith', ['coach'], janesCoach);
     const shown = text(reply);
     expect(shown).not.toContain('jane.own@example.org');
     expect(shown).not.toContain('07700 900999');
@@ -135,6 +137,20 @@ describe('/member shows what the asker is entitled to', () => {
     expect(shown).toContain('Claire Smith');
     expect(shown).toContain('07700 900123');
     expect(shown).toContain('Emergency contacts');
+    expect(reply.audit?.fieldGroups).toEqual(['contact', 'emergency-contacts']);
+  });
+
+  it('when a coach of none of the swimmer’s sessions looks them up, then no contact details, age or sessions are shown', async () => {
+    const { club, jane, otherCoach } = seeded();
+    const reply = await ask(club, 'Jane Smith', ['coach'], otherCoach.guid);
+    const shown = text(reply);
+    expect(reply.title).toBe('Jane Smith');
+    expect(shown).not.toContain('07700 900123');
+    expect(shown).not.toContain('Emergency contacts');
+    expect(shown).toContain('shown to the welfare officer and to the coaches');
+    expect(reply.fields?.map((f) => f.label)).not.toContain('Age');
+    expect(reply.fields?.map((f) => f.label)).not.toContain('Sessions');
+    expect(reply.audit).toEqual({ members: [jane.guid], fieldGroups: [] });
   });
 
   it("when welfare looks up a swimmer under 18, then the child's own contact details are shown too", async () => {
@@ -144,10 +160,50 @@ describe('/member shows what the asker is entitled to', () => {
     expect(shown).toContain('07700 900999');
   });
 
-  it("when a coach looks up an adult, then the adult's own contact details are shown", async () => {
+  it("when a coach looks up the parent of a swimmer they coach, then the parent's own contact details are shown", async () => {
+    const { club, janesCoach } = seeded();
+    const shown = text(await ask(club, 'Claire Smith', ['coach'], janesCoach));
+    expect(shown).toContain('Email: claire.own@example.org');
+  });
+
+  it('when the parent link is only on the swimmer’s side, then the coach still sees the parent’s contacts', async () => {
+    const { club, claire, janesCoach } = seeded();
+    claire.swimmers = [];
+    const shown = text(await ask(club, 'Claire Smith', ['coach'], janesCoach));
+    expect(shown).toContain('Email: claire.own@example.org');
+  });
+
+  it("when a coach looks up an adult who is not in their sessions, then the adult's contact details are not shown", async () => {
     const { club, otherCoach } = seeded();
     const shown = text(await ask(club, 'Claire Smith', ['coach'], otherCoach.guid));
-    expect(shown).toContain('Email: claire.own@example.org');
+    expect(shown).not.toContain('claire.own@example.org');
+    expect(shown).not.toContain('07700 900123');
+  });
+
+  it("when a coach looks up an adult swimmer of their own session, then the adult's own contact details are shown", async () => {
+    const { club } = seeded();
+    const adult = club.members.find(
+      (m) =>
+        m.dateOfBirth !== undefined &&
+        m.dateOfBirth < '2000-01-01' &&
+        club.sessions.some((s) => !s.archived && s.members.some((x) => x.guid === m.guid)),
+    );
+    const session = club.sessions.find(
+      (s) => !s.archived && s.members.some((x) => x.guid === adult?.guid) && s.coaches.length > 0,
+    );
+    if (!adult || !session) throw new Error('the seeded club has no adult swimmer with a coach');
+    adult.email = 'adult.own@example.org';
+    const reply = await ask(club, adult.guid, ['coach'], session.coaches[0]?.guid);
+    expect(text(reply)).toContain('Email: adult.own@example.org');
+  });
+
+  it('when a swimmer has no date of birth and no parents on record, then they are treated as under 18 and a coach is not shown their own details', async () => {
+    const { club, jane, janesCoach } = seeded();
+    delete jane.dateOfBirth;
+    jane.parents = [];
+    const shown = text(await ask(club, 'Jane Smith', ['coach'], janesCoach));
+    expect(shown).not.toContain('jane.own@example.org');
+    expect(shown).toContain('No date of birth on record, so treated as under 18');
   });
 
   it('when welfare looks up a swimmer, then no health details are read yet, and a button offers them', async () => {
@@ -192,12 +248,33 @@ describe('/member shows what the asker is entitled to', () => {
     expect(club.sensitiveReads).toEqual([]);
   });
 
-  it('when an admin asks for a coach’s details, then DBS and safeguarding dates are shown but not health', async () => {
+  it('when an admin asks for a coach’s details, then no DBS details are shown or read: by default they are the welfare officer’s', async () => {
     const { club, otherCoach } = seeded();
     const reply = await askDetails(club, otherCoach.guid, ['admin']);
+    expect(text(reply)).not.toContain('DBS certificate:');
+    expect(club.sensitiveReads).toEqual([]);
+  });
+
+  it('when the access policy names admin for safeguarding details, then an admin is shown DBS and safeguarding dates but not health', async () => {
+    const { club, otherCoach } = seeded();
+    const policy = {
+      ...defaultAccessPolicy,
+      safeguardingDetails: ['welfare', 'admin'] as BotRole[],
+    };
+    const reply = await run('member details', {
+      data: club.data,
+      asker: askerWith(['admin'], undefined, policy),
+      options: { name: otherCoach.guid },
+    });
     expect(text(reply)).toContain('DBS check:');
     expect(text(reply)).toContain('Safeguarding training:');
     expect(text(reply)).not.toContain('Medical history');
+  });
+
+  it('when a coach asks for another coach’s details, then no DBS details are shown', async () => {
+    const { club, otherCoach, janesCoach } = seeded();
+    const reply = await askDetails(club, otherCoach.guid, ['coach'], janesCoach);
+    expect(text(reply)).not.toContain('DBS certificate:');
   });
 
   it('when a swimmer is in a session that was archived, then its old coach is not entitled to health details', async () => {

@@ -3,11 +3,12 @@ import type { ClubSession } from '../../src/club/domain.js';
 import { displayName } from '../../src/commands/display-name.js';
 import { matchSessions, runsOn } from '../../src/commands/match-sessions.js';
 import { readRosterPage, rosterPageSize, sessionReply } from '../../src/commands/session.js';
-import type { Reply, ReplySection } from '../../src/commands/reply.js';
+import { replyToPlainText, type Reply, type ReplySection } from '../../src/commands/reply.js';
 import { memoryClubData } from '../support/memory-club-data.js';
 import { askerWith, london, run } from './command-context.js';
 
-const coach = askerWith(['coach']);
+// The head coach sees every session's roster; a coach only their own (see the end of this file).
+const headCoach = askerWith(['coach', 'head-coach'], 'head-coach-guid');
 // 2026-03-10 is a Tuesday.
 const tuesdayNoon = new Date('2026-03-10T12:00:00Z');
 
@@ -31,14 +32,14 @@ function rosterOf(reply: Reply, name: string): readonly (readonly string[])[] {
 }
 
 describe('/session', () => {
-  it("when a coach asks for a Tuesday session, then each Tuesday session's roster is shown with the known-as name first", async () => {
+  it("when the head coach asks for a Tuesday session, then each Tuesday session's roster is shown with the known-as name first", async () => {
     const club = memoryClubData();
     const jane = club.members.find((m) => m.firstName === 'Jane' && m.lastName === 'Smith');
     if (!jane) throw new Error('the fixture member is missing');
     jane.knownAs = 'Janey';
     const reply = await run('session', {
       data: club.data,
-      asker: coach,
+      asker: headCoach,
       options: { when: 'Tuesday' },
     });
     expect(sessionTitles(reply)).toEqual([
@@ -59,7 +60,7 @@ describe('/session', () => {
     const club = memoryClubData();
     const reply = await run('session', {
       data: club.data,
-      asker: coach,
+      asker: headCoach,
       options: { when: 'tuesday development' },
     });
     const seeded = club.sessions.find((s) => s.name === 'Tuesday Development') as ClubSession;
@@ -85,7 +86,7 @@ describe('/session', () => {
     'when the day is written "%s", then it is read as Tuesday',
     async (when) => {
       const club = memoryClubData();
-      const reply = await run('session', { data: club.data, asker: coach, options: { when } });
+      const reply = await run('session', { data: club.data, asker: headCoach, options: { when } });
       expect(reply.title).toBe('Sessions: Tuesday');
     },
   );
@@ -98,7 +99,7 @@ describe('/session', () => {
     ['sat', 'Saturday'],
   ])('when the day is written "%s", then it is read as %s', async (when, day) => {
     const club = memoryClubData();
-    const reply = await run('session', { data: club.data, asker: coach, options: { when } });
+    const reply = await run('session', { data: club.data, asker: headCoach, options: { when } });
     expect(reply.title).toBe(`Sessions: ${day}`);
     expect(sessionTitles(reply).every((title) => title.startsWith(day))).toBe(true);
   });
@@ -107,7 +108,7 @@ describe('/session', () => {
     const club = memoryClubData();
     const reply = await run('session', {
       data: club.data,
-      asker: coach,
+      asker: headCoach,
       options: { when: 'masters' },
     });
     expect(sessionTitles(reply)).toEqual(['Tuesday Masters', 'Thursday Masters', 'Sunday Masters']);
@@ -117,7 +118,7 @@ describe('/session', () => {
     const club = memoryClubData();
     const reply = await run('session', {
       data: club.data,
-      asker: coach,
+      asker: headCoach,
       options: { when: 'water polo' },
     });
     expect(reply.title).toBe('Which session?');
@@ -128,7 +129,7 @@ describe('/session', () => {
     const club = memoryClubData();
     const reply = await run('session', {
       data: club.data,
-      asker: coach,
+      asker: headCoach,
       options: { when: 'funday' },
     });
     expect(reply.tone).toBe('warning');
@@ -141,11 +142,11 @@ describe('/session', () => {
 });
 
 describe('/session today and tonight', () => {
-  it('when a coach asks for tonight on a Tuesday, then the evening sessions are shown and the early one is not', async () => {
+  it('when the head coach asks for tonight on a Tuesday, then the evening sessions are shown and the early one is not', async () => {
     const club = memoryClubData();
     const reply = await run('session', {
       data: club.data,
-      asker: coach,
+      asker: headCoach,
       now: tuesdayNoon,
       options: { when: 'tonight' },
     });
@@ -157,11 +158,11 @@ describe('/session today and tonight', () => {
     ]);
   });
 
-  it('when a coach asks for today on a Tuesday, then every Tuesday session is shown', async () => {
+  it('when the head coach asks for today on a Tuesday, then every Tuesday session is shown', async () => {
     const club = memoryClubData();
     const reply = await run('session', {
       data: club.data,
-      asker: coach,
+      asker: headCoach,
       now: tuesdayNoon,
       options: { when: 'Today' },
     });
@@ -173,7 +174,7 @@ describe('/session today and tonight', () => {
     const saturday = new Date('2026-03-14T12:00:00Z');
     const reply = await run('session', {
       data: club.data,
-      asker: coach,
+      asker: headCoach,
       now: saturday,
       options: { when: 'tonight' },
     });
@@ -192,7 +193,7 @@ describe('/session today and tonight', () => {
     const day = closed.noSessionDates[0] as string;
     const reply = await run('session', {
       data: club.data,
-      asker: coach,
+      asker: headCoach,
       now: new Date(`${day}T10:00:00Z`),
       options: { when: 'today' },
     });
@@ -201,7 +202,7 @@ describe('/session today and tonight', () => {
     // Asked by weekday, the timetable still lists it.
     const byDay = await run('session', {
       data: club.data,
-      asker: coach,
+      asker: headCoach,
       options: { when: closed.weekday as string },
     });
     expect(sessionTitles(byDay)).toContain(closed.name);
@@ -211,7 +212,7 @@ describe('/session today and tonight', () => {
     const club = memoryClubData({ today: '2026-03-29' });
     const reply = await run('session', {
       data: club.data,
-      asker: coach,
+      asker: headCoach,
       now: new Date('2026-03-29T23:30:00Z'),
       options: { when: 'today' },
     });
@@ -250,7 +251,8 @@ describe('/session of a long roster', () => {
   const longest = big.sessions
     .filter((s) => !s.archived)
     .reduce((a, b) => (b.members.length > a.members.length ? b : a));
-  const ask = (when: string) => run('session', { data: big.data, asker: coach, options: { when } });
+  const ask = (when: string) =>
+    run('session', { data: big.data, asker: headCoach, options: { when } });
 
   it('when a roster is longer than a page, then its first 50 swimmers are shown A–Z, with the count and a button to the next page', async () => {
     const reply = await ask(longest.name);
@@ -375,5 +377,82 @@ describe('reading a roster page', () => {
     ['Tuesday pages', { when: 'Tuesday pages', page: 1 }],
   ])('"%s" is read as %o', (text, expected) => {
     expect(readRosterPage(text)).toEqual(expected);
+  });
+});
+
+describe('whose rosters /session shows', () => {
+  const tuesday = (club: ReturnType<typeof memoryClubData>) =>
+    club.sessions.filter((s) => !s.archived && s.weekday === 'Tuesday');
+  /** A coach of exactly one of Tuesday's sessions, and that session. */
+  function tuesdayCoach(club: ReturnType<typeof memoryClubData>) {
+    const sessions = tuesday(club);
+    for (const session of sessions) {
+      for (const { guid } of session.coaches) {
+        const theirs = sessions.filter((s) => s.coaches.some((c) => c.guid === guid));
+        if (theirs.length === 1 && sessions.length > 1) return { guid, session };
+      }
+    }
+    throw new Error('the seeded club has no coach of just one Tuesday session');
+  }
+
+  it('when a coach asks for a day, then only the sessions they coach are shown, and the others are named as not shown', async () => {
+    const club = memoryClubData();
+    const { guid, session } = tuesdayCoach(club);
+    const reply = await run('session', {
+      data: club.data,
+      asker: askerWith(['coach'], guid),
+      options: { when: 'Tuesday' },
+      now: tuesdayNoon,
+    });
+    expect(sessionTitles(reply)).toEqual([session.name]);
+    const others = tuesday(club).filter((s) => s.guid !== session.guid);
+    const text = replyToPlainText(reply);
+    for (const other of others) expect(text).toContain(other.name);
+    expect(text).toContain('Not shown:');
+    const shown = new Set(session.members.map((m) => m.guid));
+    expect(reply.audit?.members.every((member) => shown.has(member))).toBe(true);
+  });
+
+  it('when a coach asks for a session they do not coach, then no roster is shown and they are told who sees it', async () => {
+    const club = memoryClubData();
+    const { guid, session } = tuesdayCoach(club);
+    const other = tuesday(club).find((s) => !s.coaches.some((c) => c.guid === guid));
+    if (!other) throw new Error('no other Tuesday session');
+    const reply = await run('session', {
+      data: club.data,
+      asker: askerWith(['coach'], guid),
+      options: { when: other.name },
+      now: tuesdayNoon,
+    });
+    expect(sessionTitles(reply)).toEqual([]);
+    expect(reply.personalData).toBe(false);
+    expect(replyToPlainText(reply)).toContain('the head coach and the welfare officer');
+    expect(replyToPlainText(reply)).toContain('You coach none of them');
+    expect(session.name).not.toBe(other.name);
+  });
+
+  it('when a coach the bot cannot link asks, then no roster is shown and they are told why', async () => {
+    const club = memoryClubData();
+    const reply = await run('session', {
+      data: club.data,
+      asker: askerWith(['coach']),
+      options: { when: 'Tuesday' },
+    });
+    expect(sessionTitles(reply)).toEqual([]);
+    expect(replyToPlainText(reply)).toContain('does not know which club member you are');
+  });
+
+  it('when the welfare officer asks, then every session of the day is shown', async () => {
+    const club = memoryClubData();
+    const reply = await run('session', {
+      data: club.data,
+      asker: askerWith(['welfare']),
+      options: { when: 'Tuesday' },
+    });
+    expect(sessionTitles(reply).sort()).toEqual(
+      tuesday(club)
+        .map((s) => s.name)
+        .sort(),
+    );
   });
 });

@@ -20,9 +20,15 @@ beforeAll(async () => {
       ...defaultAccessPolicy,
       grant: [{ platform: 'console', user: 'tester', roles: ['coach', 'welfare'] }],
     },
-    env: { CLUB_DAILY_LIMIT: '40', CACHE_FRESH_SECONDS: '1' },
+    // The tester is not linked to a member: their report is filed under the bot's own record.
+    env: { CLUB_DAILY_LIMIT: '40', CACHE_FRESH_SECONDS: '1', CLUB_REPORTS_MEMBER: 'bot-member' },
     budgetWindowMs: windowMs,
   });
+  const users = harness.simulator.admin.records('users');
+  harness.simulator.admin.setRecords('users', [
+    ...users,
+    { Guid: 'bot-member', Firstname: 'Club', Lastname: 'bot', Active: 1 },
+  ]);
 });
 afterAll(() => harness.stop());
 

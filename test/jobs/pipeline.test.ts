@@ -118,6 +118,8 @@ async function setup(
       CLUB_API_URL: simulator.url,
       CLUB_API_TOKEN: token,
       TEST_PREFIX: prefix,
+      // The tester is not linked to a member: their reports are filed under this one.
+      CLUB_REPORTS_MEMBER: String(simulator.admin.records('users')[0]?.Guid),
       ...env,
     },
     async close() {

@@ -17,6 +17,7 @@ export function memberRecord(guid: string, fields: Partial<Member> = {}): Member
     inWhosWho: false,
     parents: [],
     swimmers: [],
+    hasDbsDate: false,
     ...fields,
   };
 }

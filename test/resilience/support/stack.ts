@@ -72,6 +72,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // One tester sends everything: these scenarios are about the club, not one person's share.
     CLUB_PERSON_DAILY_SHARE: '100%',
     CLUB_PERSON_DAILY_FORMS: '100000',
+    // The testers are not linked to members: their reports are filed under this one.
+    CLUB_REPORTS_MEMBER: String(simulator.admin.records('users')[0]?.Guid),
     ...options.config,
   };
   const services = createClubServices({
