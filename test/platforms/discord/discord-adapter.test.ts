@@ -25,6 +25,7 @@ import {
   type MessageBody,
 } from '../../fakes/discord/records.js';
 import { startFakeDiscord, type FakeDiscord } from '../../fakes/discord/start-fake-discord.js';
+import { queueIdle } from '../../support/queue-idle.js';
 import { waitFor } from '../../support/wait-for.js';
 import { harnessTimezone, startBotHarness, type BotHarness } from '../../support/bot-harness.js';
 
@@ -48,6 +49,8 @@ let harness: BotHarness;
 let sink: ReplySink | undefined;
 let adapter: DiscordAdapter;
 let coachName: string;
+/** The idempotency keys of the form submissions the dispatcher has finished with. */
+const dispatchedForms: string[] = [];
 
 beforeAll(async () => {
   fake = await startFakeDiscord({ applicationId });
@@ -87,7 +90,11 @@ beforeAll(async () => {
     token: 'fake-bot-token',
     applicationId,
     apiUrl: fake.apiUrl,
-    dispatcher: harness.dispatcher,
+    dispatcher: {
+      command: (...args) => harness.dispatcher.command(...args),
+      submitForm: (...args) =>
+        harness.dispatcher.submitForm(...args).finally(() => dispatchedForms.push(args[0].key)),
+    },
     redis: services.redis,
     prefix: services.prefix,
     cache: services.cache,
@@ -229,7 +236,12 @@ describe('the Discord adapter, on the real discord.js, queue, worker and simulat
       harness.simulator.admin
         .records('incidents')
         .filter((incident) => incident.IncidentTitle === title);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once both copies are through the dispatcher and the queue is idle, a second filing would have happened.
+    await waitFor(
+      () => dispatchedForms.filter((key) => key === submit.id).length === 2,
+      'both copies to be dispatched',
+    );
+    await waitFor(() => queueIdle(harness.services.queue.queue), 'the queue to be idle');
     expect(filed()).toHaveLength(1);
     expect(filed()[0]).toMatchObject({ Status: 'Open' });
   });
