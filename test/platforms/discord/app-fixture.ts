@@ -50,10 +50,13 @@ export interface DiscordFixture {
   deliverPrivately(token: string, userId: string, reply: Reply): Promise<EditRecord>;
   /** Jobs in the queue in any state: unchanged when nothing was enqueued. */
   jobCount(): Promise<number>;
+  /** The idempotency keys of the form submissions the dispatcher has finished with. */
+  dispatchedForms: string[];
   stop(): Promise<void>;
 }
 
 export async function startDiscordFixture(): Promise<DiscordFixture> {
+  const dispatchedForms: string[] = [];
   const fake = await startFakeDiscord({ applicationId });
   const policy: AccessPolicy = {
     ...defaultAccessPolicy,
@@ -99,7 +102,11 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
     token: 'fake-bot-token',
     applicationId,
     apiUrl: fake.apiUrl,
-    dispatcher: harness.dispatcher,
+    dispatcher: {
+      command: (...args) => harness.dispatcher.command(...args),
+      submitForm: (...args) =>
+        harness.dispatcher.submitForm(...args).finally(() => dispatchedForms.push(args[0].key)),
+    },
     redis: services.redis,
     prefix: services.prefix,
     sealer: services.sealer,
@@ -122,6 +129,7 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
     harness,
     adapter,
     coachName,
+    dispatchedForms,
     send(payload) {
       fake.sendInteraction(payload);
       return waitFor(() => callbacksOf(fake, payload.id)[0], `a callback for ${payload.id}`);
