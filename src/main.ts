@@ -187,6 +187,10 @@ async function main(): Promise<number> {
       const discord = await startDiscordAdapter({
         token: config.DISCORD_TOKEN!,
         applicationId: config.DISCORD_APPLICATION_ID!,
+        guildIds: (config.DISCORD_GUILD_ID ?? '')
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
         apiUrl: config.DISCORD_API_URL,
         dispatcher,
         redis: services.redis,

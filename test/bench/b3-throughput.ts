@@ -55,7 +55,10 @@ export async function throughput(options: BenchOptions): Promise<Figure[]> {
           id,
           command: parsed.command.name,
           options: parsed.options,
-          user: slackUser(command.person.userId, 'T1', command.person.email),
+          user: slackUser(command.person.userId, 'T1', {
+            email: command.person.email,
+            outsider: false,
+          }),
           replyTo: {
             platform: 'slack',
             userId: command.person.userId,

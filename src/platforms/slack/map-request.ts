@@ -3,17 +3,18 @@ import type { ChatUser } from '../../commands/chat-user.js';
 import type { CommandInput } from '../../dispatch/create-dispatcher.js';
 import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import { decodeFormMetadata, type FormMetadata } from './form-metadata.js';
+import type { SlackIdentity } from './resolve-slack-user.js';
 
 /*
  * Pure mappings from what Bolt gives a listener to the dispatcher's neutral input: who is asking,
  * what they asked, and where the answer goes.
  */
 
-/** What the adapter knows besides the payload: a correlation id, the email, the clock. */
+/** What the adapter knows besides the payload: a correlation id, who the person is, the clock. */
 export interface SlashContext {
   id: string;
-  /** From users.info (cached); undefined when Slack has none for the person. */
-  email?: string;
+  /** From users.info (cached). */
+  identity?: SlackIdentity;
   now: number;
 }
 
@@ -25,12 +26,17 @@ export interface MappedCommand {
 }
 
 /** Pure: who is asking on Slack, as the core knows them. */
-export function slackUser(userId: string, teamId: string | undefined, email?: string): ChatUser {
+export function slackUser(
+  userId: string,
+  teamId: string | undefined,
+  identity?: SlackIdentity,
+): ChatUser {
   return {
     platform: 'slack',
     userId,
     ...(teamId ? { teamId } : {}),
-    ...(email ? { email } : {}),
+    ...(identity?.email ? { email: identity.email } : {}),
+    ...(identity?.outsider ? { outsider: true } : {}),
   };
 }
 
@@ -48,7 +54,7 @@ export function mapSlashCommand(
   const teamId = payload.team_id || undefined;
   return {
     input: { id: context.id, slash: payload.command, text: payload.text ?? '' },
-    user: slackUser(payload.user_id, teamId, context.email),
+    user: slackUser(payload.user_id, teamId, context.identity),
     replyTo: {
       platform: 'slack',
       userId: payload.user_id,
@@ -70,7 +76,7 @@ export interface MappedAction {
 /** Pure: the presser (permissions are checked for them, not for who asked first) and the reply address. */
 export function mapBlockAction(
   body: Pick<BlockAction, 'user' | 'team' | 'channel' | 'container' | 'response_url'>,
-  context: { email?: string; now: number },
+  context: { identity?: SlackIdentity; now: number },
 ): MappedAction {
   const teamId = body.team?.id ?? body.user.team_id;
   const container = body.container as { channel_id?: unknown } | undefined;
@@ -78,7 +84,7 @@ export function mapBlockAction(
     body.channel?.id ??
     (typeof container?.channel_id === 'string' ? container.channel_id : undefined);
   return {
-    user: slackUser(body.user.id, teamId, context.email),
+    user: slackUser(body.user.id, teamId, context.identity),
     replyTo: channelId
       ? {
           platform: 'slack',
@@ -129,11 +135,11 @@ export interface MappedSubmission {
 export function mapViewSubmission(
   body: Pick<ViewSubmitAction, 'user' | 'team'>,
   metadata: FormMetadata,
-  context: { email?: string },
+  context: { identity?: SlackIdentity },
 ): MappedSubmission {
   const teamId = body.team?.id ?? body.user.team_id;
   return {
-    user: slackUser(body.user.id, teamId, context.email),
+    user: slackUser(body.user.id, teamId, context.identity),
     replyTo: {
       platform: 'slack',
       userId: body.user.id,

@@ -1,3 +1,4 @@
+import { fakeGuildId } from '../../fakes/discord/interactions.js';
 import { defaultAccessPolicy, type AccessPolicy } from '../../../src/access/access-policy.js';
 import { createAskerPeek } from '../../../src/access/peek-asker.js';
 import type { Reply } from '../../../src/commands/reply.js';
@@ -99,6 +100,7 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
   await services.data.roles();
 
   const adapter = await startDiscordAdapter({
+    guildIds: [fakeGuildId],
     token: 'fake-bot-token',
     applicationId,
     apiUrl: fake.apiUrl,
