@@ -53,6 +53,9 @@ export const configSchema = z.object({
     .trim()
     .min(1, 'a Redis URL (redis://host:6379) or a unix socket path')
     .describe('Redis for the queue, the budget and the cache.'),
+  REDIS_CLUSTER_NODES: optionalText(
+    'A Redis Cluster instead of one server: its nodes as host:port, comma-separated. Every key carries a hash tag, so each club stays in one slot. REDIS_URL may then be left unset.',
+  ),
   CACHE_FRESH_SECONDS: positiveInt(
     "How long cached members, rosters and lists count as fresh before a refresh (who's who, roles, groups, events and meets: six times that).",
     3600,
@@ -81,6 +84,10 @@ export const configSchema = z.object({
   SLACK_APP_TOKEN: optionalText(
     'Slack app-level token (xapp-...) for Socket Mode instead of HTTP.',
   ),
+  SLACK_CLIENT_ID: optionalText(
+    "Slack app client id: with SLACK_CLIENT_SECRET, Slack's install flow (/slack/install) serves many workspaces, each mapped to a club of the registry (docs/hosting.md).",
+  ),
+  SLACK_CLIENT_SECRET: optionalText('Slack app client secret, for the install flow.'),
   SLACK_API_URL: optionalText("Slack Web API base; tests point it at a fake. Default: Slack's."),
   DISCORD_TOKEN: optionalText('Discord bot token.'),
   DISCORD_APPLICATION_ID: optionalText('Discord application id.'),
@@ -123,11 +130,24 @@ export class ConfigError extends Error {
 
 /** Reads and validates the configuration from an environment (default: `process.env`). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = configSchema.safeParse(env);
+  return parseEnvironment(configSchema, env);
+}
+
+/**
+ * Parses an environment with a schema made from {@link configSchema} (the hosting one leaves the
+ * club's own variables out). With only `REDIS_CLUSTER_NODES`, `REDIS_URL` names its first node.
+ */
+export function parseEnvironment<S extends z.ZodObject>(
+  schema: S,
+  env: NodeJS.ProcessEnv,
+): z.infer<S> {
+  const firstNode = env.REDIS_CLUSTER_NODES?.split(',')[0]?.trim();
+  const input = !env.REDIS_URL && firstNode ? { ...env, REDIS_URL: `redis://${firstNode}` } : env;
+  const result = schema.safeParse(input);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? '');
-    const description = configSchema.shape[key as keyof Config]?.description ?? '';
+    const description = schema.shape[key]?.description ?? '';
     const what =
       env[key] === undefined ? 'is required but not set' : `was rejected: ${issue.message}`;
     return `${key} ${what}. Expected: ${description}`;
@@ -135,7 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   throw new ConfigError(problems);
 }
 
-function isTimeZone(name: string): boolean {
+/** Whether `name` is a time zone this Node knows (e.g. Europe/London). */
+export function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone: name });
     return true;

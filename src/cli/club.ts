@@ -1,0 +1,31 @@
+/**
+ * `npm run club -- add|list|show|set|remove|invite …`: the clubs of a hosting deployment, kept in
+ * Redis (REDIS_URL or REDIS_CLUSTER_NODES), their tokens sealed with CLUB_DATA_KEY.
+ */
+import { readFileSync } from 'node:fs';
+import { checkClubToken } from '../clubs/check-club-token.js';
+import { runClubCommand } from '../clubs/club-commands.js';
+import { createClubRegistry } from '../clubs/club-registry.js';
+import { loadRegistryConfig } from '../clubs/host-config.js';
+import { connectRedis } from '../clubs/redis-client.js';
+import { ConfigError } from '../config.js';
+import { createSealer } from '../redis/sealer.js';
+
+let config;
+try {
+  config = loadRegistryConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const redis = connectRedis(config, { maxRetriesPerRequest: 1 });
+redis.on('error', () => undefined);
+const code = await runClubCommand(process.argv.slice(2), {
+  registry: createClubRegistry(redis, createSealer(config.CLUB_DATA_KEY)),
+  redis,
+  checkToken: checkClubToken,
+  readFile: (path) => readFileSync(path, 'utf8'),
+  print: (line) => console.log(line),
+}).finally(() => redis.quit().catch(() => redis.disconnect()));
+process.exitCode = code;

@@ -1,0 +1,24 @@
+import type { Redis } from 'ioredis';
+import { clubPrefix } from './club-keys.js';
+import { scanTargets } from './redis-client.js';
+
+/**
+ * Deletes every key under a club's prefix: its queue, cache, budget, outbox, audit trail and
+ * links. For a club that has left the deployment (`npm run club -- remove <id> --purge`).
+ * Resolves how many keys went.
+ */
+export async function purgeClubData(redis: Redis, clubId: string, root?: string): Promise<number> {
+  // Glob characters in the prefix ({ } are literal to MATCH, but escape them all the same).
+  const pattern = `${clubPrefix(clubId, root).replace(/[\\*?[\]{}]/g, '\\$&')}:*`;
+  let deleted = 0;
+  for (const node of scanTargets(redis)) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      // One key at a time: on a cluster a multi-key DEL must stay within a slot, and these do.
+      for (const key of keys) deleted += await node.unlink(key);
+    } while (cursor !== '0');
+  }
+  return deleted;
+}
