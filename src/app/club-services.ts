@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { defaultAccessPolicy, type AccessPolicy } from '../access/access-policy.js';
 import { createAuditTrail, type AuditTrail } from '../access/audit-trail.js';
 import { createMemberLinks, type MemberLinks } from '../access/member-links.js';
@@ -29,6 +29,7 @@ import type { Logger } from '../log.js';
 import { healthKeys } from '../ops/health.js';
 import { createSealer, type Sealer } from '../redis/sealer.js';
 import { describeError } from '../errors.js';
+import { ownConnections } from './own-connections.js';
 
 /** Options for {@link createClubServices}. */
 export interface ClubServicesOptions {
@@ -56,6 +57,10 @@ export interface ClubServicesOptions {
   fetch?: typeof fetch;
   onClubCall?: (info: ClubCallInfo) => void;
   onCacheRead?: (collection: string, outcome: 'fresh' | 'stale' | 'miss') => void;
+  /** Connections shared by the clubs of a hosting process; `close()` leaves them. Default: its own. */
+  connections?: { redis: Redis; queueConnection: Redis };
+  /** Hold cached collections in memory until Redis tells of a change. Default: true. */
+  keyTracking?: boolean;
 }
 
 /** Everything the bot's processes share through Redis: queue, budget, cache, links. */
@@ -99,14 +104,8 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     );
   }
   const sealer = createSealer(config.CLUB_DATA_KEY);
-  // BullMQ gets a connection of its own: its worker blocks on it waiting for jobs.
-  const redis = new Redis(config.REDIS_URL, {
-    maxRetriesPerRequest: null,
-    enableAutoPipelining: true,
-  });
-  redis.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
-  const queueConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-  queueConnection.on('error', () => undefined);
+  const { redis, queueConnection } =
+    options.connections ?? ownConnections(config.REDIS_URL, logger);
 
   const budget = createDailyBudget({
     redis,
@@ -117,12 +116,15 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
   });
   // Cached collections and member links are held in memory until Redis tells of a change: a
   // command on a warm cache then reads nothing from Redis.
-  const tracking = createKeyTracking(redis, [`${prefix}:cache:`, `${prefix}:links:`], (error) =>
-    logger.info(
-      { err: describeError(error) },
-      'cache change notices unavailable; every read asks Redis',
-    ),
-  );
+  const tracking =
+    options.keyTracking === false
+      ? undefined
+      : createKeyTracking(redis, [`${prefix}:cache:`, `${prefix}:links:`], (error) =>
+          logger.info(
+            { err: describeError(error) },
+            'cache change notices unavailable; every read asks Redis',
+          ),
+        );
   const cache = createReadCache({
     redis,
     sealer,
@@ -237,8 +239,9 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     },
     async close() {
       await cache.settle();
-      await tracking.close();
+      await tracking?.close();
       await queue.close();
+      if (options.connections) return;
       await queueConnection.quit().catch(() => queueConnection.disconnect());
       await redis.quit().catch(() => redis.disconnect());
     },

@@ -1,5 +1,10 @@
 import { registry } from '../commands/registry.js';
-import { createClubWorker, type ClubWorker, type JobFinished } from '../jobs/create-worker.js';
+import {
+  createClubWorker,
+  type ClubWorker,
+  type ClubWorkerOptions,
+  type JobFinished,
+} from '../jobs/create-worker.js';
 import { healthKeys } from '../ops/health.js';
 import { fileSubmission } from '../jobs/file-submission.js';
 import type { Logger } from '../log.js';
@@ -24,9 +29,26 @@ export interface StartWorkerOptions {
  * replies go to the outbox, which `startReplyDeliverer` empties (in the bot process).
  */
 export function startWorker(options: StartWorkerOptions): ClubWorker {
+  const { services } = options;
+  const worker = createClubWorker(clubWorkerOptions(options));
+  const beat = () =>
+    void services.redis
+      .set(healthKeys.workerHeartbeat(services.prefix), String(Date.now()), 'PX', 10 * 60_000)
+      .catch(() => undefined);
+  beat();
+  const heartbeat = setInterval(beat, options.heartbeatMs ?? 10_000);
+  heartbeat.unref();
+  worker.on('closing', () => clearInterval(heartbeat));
+  return worker;
+}
+
+/** The worker's options on a club's services: the command runner and the form filer. */
+export function clubWorkerOptions(
+  options: Omit<StartWorkerOptions, 'heartbeatMs'>,
+): ClubWorkerOptions {
   const { services, timezone } = options;
   const now = () => new Date((options.now ?? Date.now)());
-  const worker = createClubWorker({
+  return {
     connection: services.queueConnection,
     redis: services.redis,
     sealer: services.sealer,
@@ -63,14 +85,5 @@ export function startWorker(options: StartWorkerOptions): ClubWorker {
       return state.byPriority[priority].nextUnitAt ?? undefined;
     },
     onFinished: options.onFinished,
-  });
-  const beat = () =>
-    void services.redis
-      .set(healthKeys.workerHeartbeat(services.prefix), String(Date.now()), 'PX', 10 * 60_000)
-      .catch(() => undefined);
-  beat();
-  const heartbeat = setInterval(beat, options.heartbeatMs ?? 10_000);
-  heartbeat.unref();
-  worker.on('closing', () => clearInterval(heartbeat));
-  return worker;
+  };
 }

@@ -1,4 +1,4 @@
-import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { AuditEntry } from '../access/audit-trail.js';
 import type { Priority } from '../budget/priority.js';
@@ -40,9 +40,11 @@ export interface ClubWorkerOptions {
   logger: Logger;
   /** Told when a job ends, for metrics. */
   onFinished?: (event: JobFinished) => void;
+  /** Told after a reply went into the outbox (a hosting deployment rings its deliverer). */
+  onReplyPut?: () => Promise<void>;
 }
 
-type AnyJob = Job<SealedJobData, JobResult, JobName>;
+export type AnyJob = Job<SealedJobData, JobResult, JobName>;
 
 /** A job as the worker runs it: ids and names for its log line, and the work giving its reply. */
 interface JobPlan {
@@ -85,6 +87,55 @@ export type ClubWorker = Worker<SealedJobData, JobResult, JobName>;
  * throws, and BullMQ runs the job again.
  */
 export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
+  const worker = new Worker<SealedJobData, JobResult, JobName>(
+    options.name ?? defaultQueueName,
+    createJobProcessor(options),
+    clubWorkerSettings(options),
+  );
+  watchWorker(worker, options.logger);
+  return worker;
+}
+
+/** The worker's BullMQ options: concurrency, locks, stalled checks and the capped backoff. */
+export function clubWorkerSettings(
+  options: Pick<
+    ClubWorkerOptions,
+    'connection' | 'prefix' | 'concurrency' | 'lockDurationMs' | 'stalledIntervalMs'
+  >,
+): WorkerOptions {
+  return {
+    connection: options.connection,
+    prefix: options.prefix ?? 'club-bot',
+    concurrency: options.concurrency ?? defaultConcurrency,
+    lockDuration: options.lockDurationMs ?? 30_000,
+    stalledInterval: options.stalledIntervalMs ?? 30_000,
+    maxStalledCount: 3,
+    settings: {
+      backoffStrategy: (attemptsMade, type) =>
+        type === cappedBackoffType ? cappedBackoff(attemptsMade) : 1_000,
+    },
+  };
+}
+
+/** Logs a worker's errors and failed jobs (their ids and our messages, never their data). */
+export function watchWorker(worker: ClubWorker, logger: Logger): void {
+  worker.on('error', (error) => logger.error({ err: describeError(error) }, 'worker error'));
+  worker.on('failed', (job, error) => {
+    if (!job) return;
+    logger.warn(
+      { job: job.id, kind: job.name, attempts: job.attemptsMade, err: describeError(error) },
+      'job failed',
+    );
+  });
+}
+
+/**
+ * What the worker does with one job: runs the command or files the form, and leaves its reply in
+ * the outbox. BullMQ's job lifecycle (locks, retries, completion) is the caller's.
+ */
+export function createJobProcessor(
+  options: ClubWorkerOptions,
+): (job: AnyJob, token?: string) => Promise<JobResult> {
   const { logger } = options;
   const prefix = options.prefix ?? 'club-bot';
   const outbox = createReplyOutbox(options.redis, prefix, options.sealer);
@@ -95,6 +146,9 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     const write = audit && options.runner.audit.writeOf(audit);
     if (!(await outbox.put(entry, `${once}:${plan.id}`, write))) {
       logger.info({ id: plan.id, once }, 'already answered; not answering twice');
+    } else {
+      // A lost ring delays the reply until the deliverer's sweep; it is not worth a retry.
+      await options.onReplyPut?.().catch(() => undefined);
     }
   }
 
@@ -190,29 +244,5 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
     return { outcome: done.outcome };
   }
 
-  const worker = new Worker<SealedJobData, JobResult, JobName>(
-    options.name ?? defaultQueueName,
-    process,
-    {
-      connection: options.connection,
-      prefix,
-      concurrency: options.concurrency ?? defaultConcurrency,
-      lockDuration: options.lockDurationMs ?? 30_000,
-      stalledInterval: options.stalledIntervalMs ?? 30_000,
-      maxStalledCount: 3,
-      settings: {
-        backoffStrategy: (attemptsMade, type) =>
-          type === cappedBackoffType ? cappedBackoff(attemptsMade) : 1_000,
-      },
-    },
-  );
-  worker.on('error', (error) => logger.error({ err: describeError(error) }, 'worker error'));
-  worker.on('failed', (job, error) => {
-    if (!job) return;
-    logger.warn(
-      { job: job.id, kind: job.name, attempts: job.attemptsMade, err: describeError(error) },
-      'job failed',
-    );
-  });
-  return worker;
+  return process;
 }
