@@ -8,23 +8,28 @@ import { unlinkedNoteRoom } from './incident-reporter.js';
 import type { Reply } from './reply.js';
 
 /**
- * Pure: the incident form as this person sees it (today's date, status Open). An unlinked asker
- * also gives their name, which goes into the details as they typed it (never matched to a member,
- * see `incidentReporter`), and the details leave room for that note. Discord shows at most five
- * inputs, so for them the status is left out and filed as Open: someone the club's records do not
- * know is reporting, not triaging.
+ * Pure: the incident form as this person sees it (today's date). A new incident is filed Open:
+ * only a linked welfare officer is asked for a status, so a report cannot be filed Closed where
+ * /incident list would not show it. An unlinked asker also gives their name, which goes into the
+ * details as they typed it (never matched to a member, see `incidentReporter`), and the details
+ * leave room for that note.
  */
 export function incidentForm({ asker, now, timezone }: FormContext): FormDefinition {
   const unlinked = asker.memberGuid === undefined;
+  // Discord shows five inputs at most: the reporter's name and a status never come together.
+  const triage = !unlinked && asker.roles.includes('welfare');
+  const today = clubToday(now, timezone);
   const fields: FormField[] = [
     { id: 'title', label: 'Title', type: 'text', required: true, maxLength: 50 },
     {
       id: 'date',
-      label: 'Date (yyyy-mm-dd)',
+      label: 'Date',
       type: 'date',
       required: true,
       maxLength: 10,
-      defaultValue: clubToday(now, timezone),
+      defaultValue: today,
+      notFuture: true,
+      hint: 'e.g. today, yesterday, 26/11/2026 or 26 Nov.',
     },
     {
       id: 'status',
@@ -63,7 +68,11 @@ export function incidentForm({ asker, now, timezone }: FormContext): FormDefinit
     id: 'incident',
     title: 'Report an incident',
     submitLabel: 'File incident',
-    fields: unlinked ? [...fields.filter((field) => field.id !== 'status'), reporter] : fields,
+    fields: [
+      ...fields.filter((field) => triage || field.id !== 'status'),
+      ...(unlinked ? [reporter] : []),
+    ],
+    today,
   };
 }
 

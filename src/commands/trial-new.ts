@@ -1,7 +1,7 @@
 import type { TrialRequest, TrialRequestDraft } from '../club/domain.js';
-import { formatDay } from './club-time.js';
-import type { CommandDefinition } from './command.js';
-import type { FormDefinition, FormValues } from './form.js';
+import { clubToday, formatDay } from './club-time.js';
+import type { CommandDefinition, FormContext } from './command.js';
+import { childAges, type FormDefinition, type FormValues } from './form.js';
 import { formFiledReply } from './form-replies.js';
 import type { Reply } from './reply.js';
 
@@ -9,8 +9,12 @@ import type { Reply } from './reply.js';
  * Pure: the trial request form. Gender is optional in the spec and left out: Discord shows at
  * most five inputs, and these five are what the membership secretary needs to arrange a trial.
  */
-export function trialForm(): FormDefinition {
+export function trialForm({
+  now,
+  timezone,
+}: Pick<FormContext, 'now' | 'timezone'>): FormDefinition {
   return {
+    today: clubToday(now, timezone),
     id: 'trial',
     title: 'Request a trial session',
     submitLabel: 'Send request',
@@ -19,10 +23,12 @@ export function trialForm(): FormDefinition {
       { id: 'lastName', label: 'Last name', type: 'text', required: true, maxLength: 50 },
       {
         id: 'dateOfBirth',
-        label: 'Date of birth (yyyy-mm-dd)',
+        label: 'Date of birth',
         type: 'date',
         required: true,
         maxLength: 10,
+        ages: childAges('a trial'),
+        hint: 'e.g. 14/03/2016 or 14 Mar 2016.',
       },
       { id: 'email', label: 'Contact email', type: 'email', required: false, maxLength: 50 },
       {

@@ -1,7 +1,7 @@
 import type { WaitingListDraft, WaitingListPerson } from '../club/domain.js';
-import { formatDay } from './club-time.js';
-import type { CommandDefinition } from './command.js';
-import type { FormDefinition, FormValues } from './form.js';
+import { clubToday, formatDay } from './club-time.js';
+import type { CommandDefinition, FormContext } from './command.js';
+import { childAges, type FormDefinition, type FormValues } from './form.js';
 import { formFiledReply } from './form-replies.js';
 import type { Reply } from './reply.js';
 
@@ -9,8 +9,12 @@ import type { Reply } from './reply.js';
  * Pure: the waiting list form. Five inputs, Discord's limit: phones, address and gender (all
  * optional in the spec) are left out; notes hold anything else. DateAdded is set when filed.
  */
-export function waitingListForm(): FormDefinition {
+export function waitingListForm({
+  now,
+  timezone,
+}: Pick<FormContext, 'now' | 'timezone'>): FormDefinition {
   return {
+    today: clubToday(now, timezone),
     id: 'waitinglist',
     title: 'Add to the waiting list',
     submitLabel: 'Add',
@@ -19,10 +23,12 @@ export function waitingListForm(): FormDefinition {
       { id: 'lastName', label: 'Last name', type: 'text', required: true, maxLength: 50 },
       {
         id: 'dateOfBirth',
-        label: 'Date of birth (yyyy-mm-dd)',
+        label: 'Date of birth',
         type: 'date',
         required: false,
         maxLength: 10,
+        ages: childAges('the waiting list'),
+        hint: 'e.g. 14/03/2016 or 14 Mar 2016.',
       },
       { id: 'email', label: 'Contact email', type: 'email', required: false, maxLength: 50 },
       {
