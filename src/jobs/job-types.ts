@@ -21,6 +21,8 @@ export interface FormSubmission {
   key: string;
   form: FormId;
   values: FormValues;
+  /** Filed even if it looks already on file: the person was shown the likely duplicate and said so. */
+  confirmed?: boolean;
   user: ChatUser;
   replyTo: ReplyAddress;
   receivedAt: number;
