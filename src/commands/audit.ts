@@ -69,6 +69,7 @@ export const audit = {
       autocomplete: 'members',
     },
   ],
+  examples: ['/audit', '/audit Jane Smith'],
   roles: ['welfare'],
   personalData: true,
   needsClub: true,

@@ -43,6 +43,8 @@ interface CommandBase {
   roles: readonly BotRole[];
   /** True when the reply may carry personal data: it is then only ever shown to the asker. */
   personalData: boolean;
+  /** Real uses, shown by `/help <command>` (two at most). Default: none, only the usage. */
+  examples?: readonly string[];
 }
 
 /** A command answered by a handler: data in, neutral reply out. */

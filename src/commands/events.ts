@@ -38,6 +38,7 @@ export const events = {
   name: 'events',
   description: "The club's upcoming events with their entry closing dates.",
   options: [],
+  examples: ['/events'],
   roles: ['everyone'],
   personalData: false,
   needsClub: true,

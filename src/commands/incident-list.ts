@@ -66,6 +66,7 @@ export const incidentList = {
       choices: incidentStatuses.map((status) => ({ name: status, value: status })),
     },
   ],
+  examples: ['/incident list', '/incident list closed'],
   roles: ['welfare'],
   personalData: true,
   needsClub: true,

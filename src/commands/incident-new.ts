@@ -113,6 +113,7 @@ export const incidentNew = {
   name: 'incident new',
   description: "Report an incident: a form, filed in the club's incident book.",
   options: [],
+  examples: ['/incident new'],
   roles: ['everyone'],
   personalData: true,
   form: 'incident',

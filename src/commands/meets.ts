@@ -38,6 +38,7 @@ export const meets = {
   name: 'meets',
   description: 'Upcoming swimming meets with their entry deadlines.',
   options: [],
+  examples: ['/meets'],
   roles: ['everyone'],
   personalData: false,
   needsClub: true,

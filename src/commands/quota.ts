@@ -63,6 +63,7 @@ export const quota = {
   name: 'quota',
   description: 'Calls to the club service left today, when more come back, cache and queue.',
   options: [],
+  examples: ['/quota'],
   roles: ['admin'],
   personalData: false,
   // Answered by the worker, which holds the budget and the queue; it spends no club calls.

@@ -1,6 +1,6 @@
 import type { CommandDefinition } from './command.js';
 import { events } from './events.js';
-import { helpReply } from './help.js';
+import { helpReply, oneCommandHelp } from './help.js';
 import { incidentList } from './incident-list.js';
 import { incidentNew } from './incident-new.js';
 import { meets } from './meets.js';
@@ -19,13 +19,18 @@ import { whoswho } from './whoswho.js';
 const help = {
   kind: 'query',
   name: 'help',
-  description: 'The commands you may run.',
-  options: [],
+  description: 'The commands you may run; add a command to see its options and examples.',
+  options: [
+    { name: 'command', description: 'A command, e.g. session', required: false, rest: true },
+  ],
+  examples: ['/help', '/help session'],
   roles: ['everyone'],
   personalData: false,
   needsClub: false,
-  async handle({ mayRun, asker }) {
-    return helpReply(registry, mayRun, asker);
+  async handle({ options, mayRun, asker }) {
+    return options.command
+      ? oneCommandHelp(registry, options.command, mayRun)
+      : helpReply(registry, mayRun, asker);
   },
 } satisfies CommandDefinition;
 

@@ -193,6 +193,7 @@ export const session = {
       autocomplete: 'sessions',
     },
   ],
+  examples: ['/session tonight', '/session minnows friday'],
   roles: ['coach', 'head-coach', 'welfare'],
   personalData: true,
   needsClub: true,

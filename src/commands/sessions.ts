@@ -60,6 +60,7 @@ export const sessions = {
       choices: weekdays.map((day) => ({ name: day, value: day })),
     },
   ],
+  examples: ['/sessions', '/sessions tomorrow'],
   roles: ['everyone'],
   personalData: false,
   needsClub: true,

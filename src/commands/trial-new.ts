@@ -77,6 +77,7 @@ export const trialNew = {
   name: 'trial new',
   description: 'Add a trial session request: a form.',
   options: [],
+  examples: ['/trial new'],
   roles: ['membership'],
   personalData: true,
   form: 'trial',

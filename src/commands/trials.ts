@@ -42,6 +42,7 @@ export const trials = {
   name: 'trials',
   description: 'Trial session requests, newest first.',
   options: [],
+  examples: ['/trials'],
   roles: ['membership'],
   personalData: true,
   needsClub: true,

@@ -76,6 +76,7 @@ export const waitingListAdd = {
   name: 'waitinglist add',
   description: 'Add someone to the waiting list: a form.',
   options: [],
+  examples: ['/waitinglist add'],
   roles: ['membership'],
   personalData: true,
   form: 'waitinglist',

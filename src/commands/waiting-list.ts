@@ -43,6 +43,7 @@ export const waitingList = {
   name: 'waitinglist',
   description: 'The waiting list, in order, with positions.',
   options: [],
+  examples: ['/waitinglist'],
   roles: ['membership'],
   personalData: true,
   needsClub: true,

@@ -59,6 +59,7 @@ export const whoswho = {
   options: [
     { name: 'filter', description: 'A name or role, e.g. welfare', required: false, rest: true },
   ],
+  examples: ['/whoswho', '/whoswho welfare'],
   roles: ['everyone'],
   personalData: false,
   needsClub: true,
