@@ -22,9 +22,9 @@ const { REDIS_URL: _redis, CLUB_API_URL: _club, ...cleanEnv } = process.env;
 
 describe('npm run demo', () => {
   it('when given "/session Tuesday", it answers that one command from its own Redis and simulator and exits 0', async () => {
-    const { code, stdout } = await runDemo(['/session Tuesday', '/whoswho welfare'], cleanEnv);
+    const { code, stdout } = await runDemo(['/session Tuesday Development', '/whoswho welfare'], cleanEnv);
     expect(code).toBe(0);
-    expect(stdout).toContain('> /session Tuesday');
+    expect(stdout).toContain('> /session Tuesday Development');
     expect(stdout).toContain('Tuesday');
     expect(stdout).toMatch(/Swimmers: \d+ \/ \d+/);
     expect(stdout).toContain("Who's who: welfare");

@@ -54,10 +54,17 @@ describe('the console chat, through the real queue and worker', () => {
     expect(output).toMatch(/Welfare/);
   });
 
-  it('when a coach asks /session tue, it shows the Tuesday rosters', async () => {
+  it('when a coach asks /session tue, it offers the Tuesday sessions with what to type for each', async () => {
     const output = await say('/session tue');
-    expect(output).toContain('Tuesday');
+    expect(output).toContain('Tuesday: 4 sessions');
+    expect(output).toContain('→ /session Tuesday 18:30 Tuesday Development');
+  });
+
+  it('when a coach asks for one session, it shows its roster', async () => {
+    const output = await say('/session tuesday 18:30');
+    expect(output).toContain('Tuesday Development');
     expect(output).toMatch(/Swimmers: \d+ \/ \d+/);
+    expect(output).not.toContain('Working on it');
   });
 
   it('when /incident new is answered field by field, the incident is in the club service afterwards', async () => {

@@ -42,6 +42,8 @@ export interface DiscordFixture {
   adapter: DiscordAdapter;
   /** The linked coach's name: "@everyone <surname>", which a roster must show and never obey. */
   coachName: string;
+  /** The name of the Tuesday session the linked coach coaches. */
+  coachSession: string;
   /** Sends an interaction and waits for its first callback. */
   send(payload: { id: string; token: string }): Promise<CallbackRecord>;
   /** The first edit of the original response that `done` accepts. */
@@ -122,6 +124,7 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
     harness,
     adapter,
     coachName,
+    coachSession: String(tuesday?.SessionName),
     send(payload) {
       fake.sendInteraction(payload);
       return waitFor(() => callbacksOf(fake, payload.id)[0], `a callback for ${payload.id}`);

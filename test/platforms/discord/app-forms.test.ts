@@ -20,7 +20,8 @@ describe('the Discord adapter: forms as modals, filed by the worker', () => {
     expect(callbacksOf(discord.fake, open.id)).toHaveLength(1);
     expect(callback.body.type).toBe(9);
     expect(callback.body.data?.custom_id).toBe('form:incident');
-    expect(callback.body.data?.components).toHaveLength(5);
+    // A coach is not asked the status: a new incident is filed Open.
+    expect(callback.body.data?.components).toHaveLength(4);
     const today = clubToday(new Date(), harnessTimezone);
     expect(textOf(callback.body.data)).toContain(`"value":"${today}"`);
 
@@ -30,7 +31,7 @@ describe('the Discord adapter: forms as modals, filed by the worker', () => {
       values: {
         title,
         date: today,
-        status: ['Open'],
+        status: ['Closed'],
         details: 'The lane rope in lane 4 snapped during warm-up.',
         proposedAction: '',
       },

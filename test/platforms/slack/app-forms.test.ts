@@ -56,7 +56,7 @@ const submit = (
 const incidents = () => slack.harness.simulator.admin.records('incidents');
 
 describe('forms: /incident new as a Slack modal, filed by the worker', () => {
-  it('when /incident new is run, the ack is empty and views.open gets the incident form', async () => {
+  it('when /incident new is run, the ack is empty and views.open gets the incident form, with no status for a coach', async () => {
     const { view } = await openForm(slack.people.coach, '/incident', 'new');
     expect(view).toMatchObject({ type: 'modal', callback_id: 'club-form' });
     expect(view.title.text.length).toBeLessThanOrEqual(24);
@@ -68,16 +68,22 @@ describe('forms: /incident new as a Slack modal, filed by the worker', () => {
     });
     expect(byId.date?.element).toMatchObject({ type: 'datepicker' });
     expect(byId.date?.element.initial_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(byId.status?.element).toMatchObject({
-      type: 'static_select',
-      initial_option: { value: 'Open' },
-    });
+    expect(byId.status).toBeUndefined();
     // The service takes 4000 characters; a Slack input takes at most 3000.
     expect(byId.details?.element).toMatchObject({ multiline: true, max_length: 3000 });
     expect(byId.details?.optional).toBe(true);
     expect(JSON.parse(view.private_metadata)).toMatchObject({
       form: 'incident',
       channelId: 'CPOOL',
+    });
+  });
+
+  it('when the welfare officer runs /incident new, the form asks the status, Open by default', async () => {
+    const { view } = await openForm(slack.people.welfare, '/incident', 'new');
+    const status = view.blocks.find((block) => block.block_id === 'status');
+    expect(status?.element).toMatchObject({
+      type: 'static_select',
+      initial_option: { value: 'Open' },
     });
   });
 
