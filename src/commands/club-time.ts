@@ -88,6 +88,12 @@ export function ageOn(dateOfBirth: string | undefined, day: string): number | un
   return on.year - born.year - (hadBirthday ? 0 : 1);
 }
 
+/** An age to show: empty for a date of birth that is unreadable or after `day` (a mistyped record). */
+export function shownAge(dateOfBirth: string | undefined, day: string): string {
+  const age = ageOn(dateOfBirth, day);
+  return age === undefined || age < 0 ? '' : String(age);
+}
+
 const monthNames = [
   'Jan',
   'Feb',

@@ -6,6 +6,7 @@ import type { FormDefinition, FormField, FormValues } from './form.js';
 import { formFiledReply } from './form-replies.js';
 import { unlinkedNoteRoom } from './incident-reporter.js';
 import type { Reply } from './reply.js';
+import { shortRef } from './short-ref.js';
 
 /**
  * Pure: the incident form as this person sees it (today's date). A new incident is filed Open:
@@ -100,7 +101,7 @@ export function incidentFiledReply(incident: Incident): Reply {
     'Incident filed',
     "It is in the club's incident book; the welfare officer sees it with /incident list. Quote the reference when you follow it up.",
     [
-      { label: 'Reference', value: incident.guid },
+      { label: 'Reference', value: shortRef(incident.guid) },
       { label: 'Title', value: incident.title },
       { label: 'Date', value: incident.date ? formatDay(incident.date) : 'Not given' },
       { label: 'Status', value: incident.status },

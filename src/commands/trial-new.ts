@@ -4,6 +4,7 @@ import type { CommandDefinition, FormContext } from './command.js';
 import { childAges, type FormDefinition, type FormValues } from './form.js';
 import { formFiledReply } from './form-replies.js';
 import type { Reply } from './reply.js';
+import { shortRef } from './short-ref.js';
 
 /**
  * Pure: the trial request form. Gender is optional in the spec and left out: Discord shows at
@@ -61,7 +62,7 @@ export function trialFiledReply(trial: TrialRequest): Reply {
     'Trial request sent',
     'The membership secretary sees it with /trials and will be in touch.',
     [
-      { label: 'Reference', value: trial.guid },
+      { label: 'Reference', value: shortRef(trial.guid) },
       { label: 'Name', value: `${trial.firstName} ${trial.lastName}`.trim() },
       {
         label: 'Date of birth',

@@ -4,6 +4,7 @@ import type { CommandDefinition, FormContext } from './command.js';
 import { childAges, type FormDefinition, type FormValues } from './form.js';
 import { formFiledReply } from './form-replies.js';
 import type { Reply } from './reply.js';
+import { shortRef } from './short-ref.js';
 
 /**
  * Pure: the waiting list form. Five inputs, Discord's limit: phones, address and gender (all
@@ -61,7 +62,7 @@ export function waitingListFiledReply(person: WaitingListPerson): Reply {
     'Added to the waiting list',
     'They are on the list; see it with /waitinglist.',
     [
-      { label: 'Reference', value: person.guid },
+      { label: 'Reference', value: shortRef(person.guid) },
       { label: 'Name', value: `${person.firstName} ${person.lastName}`.trim() },
       ...(person.dateOfBirth
         ? [{ label: 'Date of birth', value: formatDay(person.dateOfBirth) }]
