@@ -18,7 +18,8 @@ function shown(line: string): string {
 export function renderedLines(reply: Reply): string[] {
   const slack = renderSlack(reply).flatMap((message) =>
     message.blocks.flatMap((block) => {
-      const texts = 'text' in block && block.text ? [block.text.text] : [];
+      const text = 'text' in block ? block.text : undefined;
+      const texts = typeof text === 'object' && text ? [text.text] : [];
       const fields = 'fields' in block ? (block.fields ?? []).map((field) => field.text) : [];
       return [...texts, ...fields];
     }),
