@@ -73,6 +73,7 @@ export const audit = {
   roles: ['welfare'],
   personalData: true,
   needsClub: true,
+  audited: false,
   async handle({ options, data, timezone, auditTrail }) {
     const members = await data.members();
     if (!options.member)

@@ -52,6 +52,11 @@ export interface QueryCommand extends CommandBase {
   kind: 'query';
   /** False when the reply needs no club data (answered at once by the adapter, e.g. /help). */
   needsClub: boolean;
+  /**
+   * Whether a reply with personal data is recorded in the audit trail. Default: true. /audit is
+   * not: its reply is the trail itself, and an entry per reading would bury the ones it shows.
+   */
+  audited?: boolean;
   handle(context: CommandContext): Promise<Reply>;
 }
 

@@ -95,15 +95,21 @@ export function incidentDraftFrom(
   };
 }
 
-/** Pure: the confirmation once the incident is in the club's incident book. */
-export function incidentFiledReply(incident: Incident): Reply {
+/**
+ * Pure: the confirmation once the incident is in the club's incident book, in words for who
+ * filed it: the welfare officer is not told that the welfare officer will see it.
+ */
+export function incidentFiledReply(incident: Incident, byWelfare = false, today?: string): Reply {
+  const ref = shortRef(incident.guid);
   return formFiledReply(
     'Incident filed',
-    "It is in the club's incident book; the welfare officer sees it with /incident list. Quote the reference when you follow it up.",
+    byWelfare
+      ? `It is in the club's incident book; /incident show ${ref} shows it again.`
+      : `It is in the club's incident book, and the welfare officer will see it. Quote ${ref} if you follow it up.`,
     [
-      { label: 'Reference', value: shortRef(incident.guid) },
+      { label: 'Reference', value: ref },
       { label: 'Title', value: incident.title },
-      { label: 'Date', value: incident.date ? formatDay(incident.date) : 'Not given' },
+      { label: 'Date', value: incident.date ? formatDay(incident.date, today) : 'Not given' },
       { label: 'Status', value: incident.status },
     ],
   );

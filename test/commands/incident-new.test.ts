@@ -152,24 +152,28 @@ describe('/incident new files and confirms', () => {
     expect(incidentDraftFrom({ title: 't', date: '2026-03-10' }, 'g').status).toBe('Open');
   });
 
-  it('when the incident is filed, then the confirmation gives its reference, title, date and status, to the asker', () => {
+  it('when the incident is filed, then the confirmation gives its short reference, title, date and status, to the asker', () => {
     const incident: Incident = {
-      guid: 'inc-123',
+      guid: '1a2b3c4d-0000-4000-8000-000000000000',
       title: 'Slip on poolside',
       date: '2026-03-10',
       status: 'Open',
       addedBy: [],
       comments: [],
     };
-    const reply = incidentFiledReply(incident);
+    const reply = incidentFiledReply(incident, false, '2026-03-10');
     expect(reply.tone).toBe('success');
     expect(reply.visibility).toBe('asker');
     expect(reply.fields).toEqual([
-      { label: 'Reference', value: 'inc-123' },
+      { label: 'Reference', value: '1a2b3c4d' },
       { label: 'Title', value: 'Slip on poolside' },
-      { label: 'Date', value: 'Tue 10 Mar 2026' },
+      { label: 'Date', value: 'Tue 10 Mar' },
       { label: 'Status', value: 'Open' },
     ]);
+    expect(replyToPlainText(reply)).toContain('the welfare officer will see it. Quote 1a2b3c4d');
+    const theirs = replyToPlainText(incidentFiledReply(incident, true));
+    expect(theirs).not.toContain('welfare officer');
+    expect(theirs).toContain('/incident show 1a2b3c4d');
   });
 
   it('when the club service rejects it, then its message and everything typed come back to the person', () => {

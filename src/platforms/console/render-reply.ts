@@ -68,6 +68,8 @@ export function renderReply(reply: Reply): string {
   if (buttons.length > 0)
     lines.push(`[${buttons.map((action) => escapeTerminal(action.label)).join('] [')}]`);
   if (reply.footer) lines.push(`(${escapeTerminal(reply.footer)})`);
-  if (reply.personalData) lines.push('(only you can see this)');
+  // Said of answers that show someone's records, not of a refusal that echoes what was typed.
+  const answer = reply.tone === undefined || reply.tone === 'info' || reply.tone === 'success';
+  if (reply.personalData && answer) lines.push('(only you can see this)');
   return lines.join('\n');
 }
