@@ -3,6 +3,7 @@ import { events } from './events.js';
 import { helpReply, oneCommandHelp } from './help.js';
 import { incidentList } from './incident-list.js';
 import { incidentNew } from './incident-new.js';
+import { incidentShow } from './incident-show.js';
 import { meets } from './meets.js';
 import { member } from './member.js';
 import { quota } from './quota.js';
@@ -50,6 +51,7 @@ export const registry: readonly CommandDefinition[] = [
   memberDetails,
   incidentNew,
   incidentList,
+  incidentShow,
   trialNew,
   trials,
   waitingList,

@@ -35,7 +35,10 @@ describe('/help', () => {
   it.each<[BotRole, string[]]>([
     ['coach', ['/session', '/member', '/member details']],
     ['head-coach', ['/session']],
-    ['welfare', ['/session', '/member', '/member details', '/incident list', '/audit']],
+    [
+      'welfare',
+      ['/session', '/member', '/member details', '/incident list', '/incident show', '/audit'],
+    ],
     ['committee', []],
     ['membership', ['/trial new', '/trials', '/waitinglist', '/waitinglist add']],
     ['admin', ['/quota']],
@@ -101,7 +104,10 @@ describe('/help', () => {
   it.each([
     ['sesion', 'Did you mean /session?'],
     ['/whosho', 'Did you mean /whoswho?'],
-    ['incident', '/incident goes with one more word: /incident new, /incident list'],
+    [
+      'incident',
+      '/incident goes with one more word: /incident new, /incident list, /incident show',
+    ],
     ['frobnicate', 'There is no /frobnicate. /help lists the commands you may run.'],
   ])('when /help %s is asked, then it answers "%s"', async (typed, answer) => {
     const club = memoryClubData();

@@ -30,7 +30,15 @@ describe('who may run each command by default', () => {
     ]);
     expect(runnable(['head-coach']).sort()).toEqual([...open, 'session'].sort());
     expect(runnable(['welfare']).sort()).toEqual(
-      [...open, 'session', 'member', 'member details', 'incident list', 'audit'].sort(),
+      [
+        ...open,
+        'session',
+        'member',
+        'member details',
+        'incident list',
+        'incident show',
+        'audit',
+      ].sort(),
     );
     expect(runnable(['committee']).sort()).toEqual([...open].sort());
     expect(runnable(['membership']).sort()).toEqual(

@@ -18,6 +18,7 @@ describe('the command registry', () => {
       'member details',
       'incident new',
       'incident list',
+      'incident show',
       'trial new',
       'trials',
       'waitinglist',

@@ -85,6 +85,14 @@ describe('the console chat, through the real queue and worker', () => {
     const incidents = harness.simulator.admin.records('incidents');
     expect(incidents).toHaveLength(before + 1);
     expect(incidents.at(-1)).toMatchObject({ IncidentTitle: 'Lane rope snapped', Status: 'Open' });
+
+    // The welfare officer looks it up by the reference the confirmation gave.
+    const ref = String(incidents.at(-1)?.Guid).slice(0, 8);
+    expect(output).toContain(`Reference: ${ref}`);
+    const shown = await say(`/incident show ${ref}`);
+    expect(shown).toContain('Lane rope snapped');
+    expect(shown).toContain('The lane rope in lane 4 snapped during warm-up.');
+    expect(shown).toContain('Replace the rope before Thursday.');
   });
 
   it('when a form answer breaks a rule, the field is asked again and nothing typed is lost', async () => {
