@@ -57,6 +57,7 @@ describe('Discord command definitions, generated from the registry', () => {
     expect(incident?.options?.map((option) => [option.type, option.name])).toEqual([
       [1, 'new'],
       [1, 'list'],
+      [1, 'show'],
     ]);
     const bases = new Set(registry.map((command) => command.name.split(' ')[0]));
     expect(deployed.map((command) => command.name).sort()).toEqual([...bases].sort());
@@ -153,7 +154,7 @@ describe('npm run discord:deploy', () => {
     expect(put?.authorization).toBe('Bot deploy-token');
     expect(put?.body).toEqual(JSON.parse(JSON.stringify(commandDefinitions(registry))));
     expect(stdout).toContain('to guild 800000000000000001');
-    expect(stdout).toContain('/incident (new, list)');
+    expect(stdout).toContain('/incident (new, list, show)');
     expect(stdout).not.toContain('deploy-token');
   }, 30_000);
 
