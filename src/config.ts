@@ -84,7 +84,9 @@ export const configSchema = z.object({
   SLACK_API_URL: optionalText("Slack Web API base; tests point it at a fake. Default: Slack's."),
   DISCORD_TOKEN: optionalText('Discord bot token.'),
   DISCORD_APPLICATION_ID: optionalText('Discord application id.'),
-  DISCORD_GUILD_ID: optionalText('Deploy commands to this guild (instant) instead of globally.'),
+  DISCORD_GUILD_ID: optionalText(
+    "The club's Discord server id(s), comma-separated: commands deploy there, and interactions from any other server or a DM are refused.",
+  ),
   DISCORD_API_URL: optionalText("Discord REST base; tests point it at a fake. Default: Discord's."),
   ACCESS_POLICY: optionalText('Path of the access policy YAML file. Default: built-in defaults.'),
   CLUB_REPORTS_MEMBER: optionalText(

@@ -70,6 +70,9 @@ async function main(): Promise<number> {
     config.SLACK_BOT_TOKEN && (config.SLACK_SIGNING_SECRET || config.SLACK_APP_TOKEN),
   );
   const discordConfigured = Boolean(config.DISCORD_TOKEN && config.DISCORD_APPLICATION_ID);
+  if (role !== 'worker' && discordConfigured && !config.DISCORD_GUILD_ID) {
+    logger.warn('DISCORD_GUILD_ID is not set: every Discord interaction will be refused.');
+  }
   if (role !== 'worker' && !slackConfigured && !discordConfigured) {
     logger.warn(
       'Neither Slack (SLACK_BOT_TOKEN with SLACK_SIGNING_SECRET or SLACK_APP_TOKEN) nor Discord (DISCORD_TOKEN, DISCORD_APPLICATION_ID) is configured: only /healthz and /metrics will answer.',
@@ -187,6 +190,10 @@ async function main(): Promise<number> {
       const discord = await startDiscordAdapter({
         token: config.DISCORD_TOKEN!,
         applicationId: config.DISCORD_APPLICATION_ID!,
+        guildIds: (config.DISCORD_GUILD_ID ?? '')
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
         apiUrl: config.DISCORD_API_URL,
         dispatcher,
         redis: services.redis,

@@ -18,6 +18,7 @@ export function decideAsker(
   linkedGuid?: string,
   today: string = new Date().toISOString().slice(0, 10),
 ): Asker {
+  if (user.outsider) return { user, roles: ['everyone'], sees: seesUnder(['everyone'], policy) };
   const policyLink = policy.links.find(
     (link) => link.platform === user.platform && link.user === user.userId,
   );

@@ -20,6 +20,12 @@ const rule = z
   .refine(
     (value) => value.user !== undefined || value.group !== undefined,
     'a rule needs a user or a group',
+  )
+  // Only Discord tells the bot a person's groups (their roles); a Slack user group rule would
+  // silently never apply, so it is refused rather than kept.
+  .refine(
+    (value) => value.group === undefined || value.platform === 'discord',
+    'a group is a Discord role id and needs platform: discord; Slack user groups are not read, so grant Slack people by user id',
   );
 
 const pattern = z.string().refine((value) => {

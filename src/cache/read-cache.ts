@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../redis/redis-script.js';
+import { deepFreeze } from './deep-freeze.js';
 import { UnsealableError, type Sealer } from '../redis/sealer.js';
 import type { Cached } from '../commands/club-data.js';
 import { writeTracked, type KeyTracking } from './key-tracking.js';
@@ -212,8 +213,14 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       }
       options.onRead?.(key, 'miss');
       const token = await lock(key);
-      if (token) return toCached(key, await loadAndStore(key, token, load, 'interactive'));
-      return waitForOthers(key, load);
+      if (!token) return waitForOthers(key, load);
+      // Another reader may have stored it between our miss and our lock.
+      const stored = await getFromRedis<T>(key);
+      if (stored) {
+        await unlock(key, token);
+        return toCached(key, stored);
+      }
+      return toCached(key, await loadAndStore(key, token, load, 'interactive'));
     },
     async peek<T>(key: string) {
       const entry = await get<T>(key);
@@ -238,13 +245,4 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       await Promise.all([...background]);
     },
   };
-}
-
-/** `value` with every object and array in it frozen. */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }

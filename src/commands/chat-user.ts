@@ -19,8 +19,13 @@ export interface ChatUser {
    * Email to link them. Discord has none: people link themselves (see `access/`).
    */
   email?: string;
-  /** Slack user groups or Discord role ids the person belongs to, for the access policy. */
+  /** Discord role ids the person holds, for the access policy. */
   groups?: string[];
+  /**
+   * A Slack guest, a person from another organisation (Slack Connect) or from another workspace
+   * than the app's: never linked to a member, and no role beyond `everyone`.
+   */
+  outsider?: boolean;
 }
 
 /** What the access policy lets an asker see beyond their own sessions' people. */

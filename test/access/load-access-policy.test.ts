@@ -10,10 +10,10 @@ commands:
   quota: [admin, committee]
   member details: [coach, welfare, admin]
   session: [coach, head-coach, welfare, committee]
-# Extra roles for chat users, Slack user groups and Discord roles
+# Extra roles for chat users (by user id) and Discord roles (by role id)
 grant:
   - { platform: slack, user: U0123ABCD, roles: [admin] }
-  - { platform: slack, group: S0COACHES, roles: [coach] }
+  - { platform: slack, user: U0COACH01, roles: [coach] }
   - { platform: discord, group: "112233445566778899", roles: [coach] }
 deny:
   - { platform: slack, user: U0BADBEEF, roles: [welfare] }
@@ -44,13 +44,21 @@ describe('the access policy file', () => {
     expect(policy.rolePatterns.welfare.test('deputy welfare officer')).toBe(true);
     // A pattern matches the whole name: words inside a longer name do not count.
     expect(policy.rolePatterns.welfare.test('Club Safeguarding Lead')).toBe(false);
-    const slack = decideAsker(
-      { platform: 'slack', userId: 'U9', groups: ['S0COACHES'] },
-      [],
-      [],
-      policy,
-    );
+    const slack = decideAsker({ platform: 'slack', userId: 'U0COACH01' }, [], [], policy);
     expect(slack.roles.sort()).toEqual(['coach', 'everyone']);
+  });
+
+  it('when a rule grants a Slack user group, the policy is refused: the bot cannot see Slack groups, so the rule would never apply', () => {
+    const text =
+      'grant:\n  - { platform: slack, group: S0COACHES, roles: [coach] }\n  - { group: S0X, roles: [admin] }\n';
+    expect(() => parseAccessPolicy(text, registry)).toThrowError(AccessPolicyError);
+    try {
+      parseAccessPolicy(text, registry);
+    } catch (error) {
+      const problems = (error as AccessPolicyError).problems;
+      expect(problems).toHaveLength(2);
+      expect(problems[0]).toMatch(/^grant\.0: .*platform: discord.*Slack user groups are not read/);
+    }
   });
 
   it('when a Discord user is linked by email in the policy, they become that member', () => {

@@ -9,7 +9,7 @@ import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 
 /*
  * Every command × every role, through the real dispatcher: roles derived from the club's records
- * (Slack by email, Discord by a stored link) and roles granted by the policy (a Slack user group,
+ * (Slack by email, Discord by a stored link) and roles granted by the policy (a Slack user id,
  * a Discord role). Expected: exactly the defaults written out below, least privilege.
  */
 
@@ -31,7 +31,7 @@ const granted: BotRole[] = botRoles.filter((role) => role !== 'everyone');
 const policy: AccessPolicy = {
   ...defaultAccessPolicy,
   grant: granted.flatMap((role) => [
-    { platform: 'slack' as const, group: `S-${role}`, roles: [role] },
+    { platform: 'slack' as const, user: `U-g-${role}`, roles: [role] },
     { platform: 'discord' as const, group: `role-${role}`, roles: [role] },
   ]),
 };
@@ -115,10 +115,10 @@ const identities: Identity[] = botRoles.flatMap((role): Identity[] => {
       },
     },
     {
-      label: `a Slack ${role} by user group`,
+      label: `a Slack ${role} granted by user id`,
       role,
       roles: just(role),
-      user: async () => ({ platform: 'slack', userId: `U-g-${role}`, groups: [`S-${role}`] }),
+      user: async () => ({ platform: 'slack', userId: `U-g-${role}` }),
     },
     {
       label: `a Discord ${role} by Discord role`,

@@ -9,8 +9,8 @@ import { percentiles, seededRandom } from './stats.js';
 
 /**
  * B2: commands at 100 a second, each timed from sending it to its reply arriving at its
- * response_url: the bot's Slack adapter in this process, one real worker process, the cache warm,
- * "Slack" (sender and response_url) in a process of its own.
+ * response_url: the bot process (Slack adapter and deliverer), one real worker process, the cache
+ * warm, "Slack" (sender and response_url) in a process of its own.
  */
 export async function answerLatency(options: BenchOptions): Promise<Figure[]> {
   const rate = 100;

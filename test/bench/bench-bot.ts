@@ -13,7 +13,7 @@ import {
   benchTimezone,
   benchToken,
 } from './bench-setup.js';
-import { startChild, type BenchChild } from './child-process.js';
+import { startChild } from './child-process.js';
 import { pickPeople, type BenchClub } from './club-people.js';
 
 /** Options for {@link startBenchBot}. */
@@ -47,14 +47,9 @@ export interface BenchBot {
   warmCache(): Promise<void>;
   /**
    * The bot `npm start -- --role bot` runs (the Slack adapter, and the deliverer that posts the
-   * workers' replies), in a process of its own on a free loopback port; `process` answers
-   * `completions` with the times of the replies delivered since it last asked. With
-   * `deliverOnRequest`, its deliverer starts only when `process` is sent `start-delivery`.
+   * workers' replies), in a process of its own on a free loopback port.
    */
-  startSlack(
-    slackApiUrl: string,
-    options?: { deliverOnRequest?: boolean },
-  ): Promise<{ eventsUrl: string; process: BenchChild; stop(): Promise<void> }>;
+  startSlack(slackApiUrl: string): Promise<{ eventsUrl: string; stop(): Promise<void> }>;
   /** The environment of a worker or adapter process (test/bench/processes/) on the same services. */
   workerEnv(slackApiUrl: string): Record<string, string>;
   /** Slack user id → email, as users.info gives them. */
@@ -121,16 +116,9 @@ export async function startBenchBot(options: BenchBotOptions): Promise<BenchBot>
         data.waitingList(),
       ]);
     },
-    async startSlack(slackApiUrl, startOptions) {
-      const app = await startChild('slack-app', {
-        ...childEnv(slackApiUrl),
-        ...(startOptions?.deliverOnRequest ? { BENCH_DELIVERY: 'on-request' } : {}),
-      });
-      return {
-        eventsUrl: String(app.ready.eventsUrl),
-        process: app,
-        stop: async () => void (await app.stop()),
-      };
+    async startSlack(slackApiUrl) {
+      const app = await startChild('slack-app', childEnv(slackApiUrl));
+      return { eventsUrl: String(app.ready.eventsUrl), stop: async () => void (await app.stop()) };
     },
     workerEnv: childEnv,
     emails: () => Object.fromEntries(club.people.map((person) => [person.userId, person.email])),

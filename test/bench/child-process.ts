@@ -50,13 +50,8 @@ export async function startChild(
       ? new URL(`${name}.js`, compiledDir)
       : new URL(`./processes/${name}.ts`, import.meta.url),
   );
-  // BENCH_PROFILE=worker (a child's name) writes that child's CPU profile to .tmp/profiles (or BENCH_PROFILE_DIR).
-  const profile =
-    process.env.BENCH_PROFILE === name
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR ?? '.tmp/profiles'}`]
-      : [];
   const child = fork(path, [], {
-    execArgv: [...(compiled ? [] : ['--import', 'tsx']), ...profile],
+    execArgv: compiled ? [] : ['--import', 'tsx'],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -136,14 +131,9 @@ export function serveParent(
 ): void {
   const send = (message: ChildMessage) =>
     new Promise<void>((resolve) => process.send?.(message, undefined, {}, () => resolve()));
-  // Every child tells its CPU time (user + system, in ms), for where-the-time-goes figures.
-  const cpu = async () => {
-    const usage = process.cpuUsage();
-    return { cpuMs: (usage.user + usage.system) / 1000 };
-  };
   process.on('message', (message: ChildMessage) => {
     const stopping = message.type === 'stop';
-    void (stopping ? onStop() : message.type === 'cpu' ? cpu() : handle(message)).then(
+    void (stopping ? onStop() : handle(message)).then(
       async (answer) => {
         await send({ type: `${message.type}-done`, ...answer, seq: message.seq });
         if (stopping) process.exit(0);

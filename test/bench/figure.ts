@@ -5,7 +5,7 @@ export interface Figure {
   name: string;
   value: number;
   unit: string;
-  /** The target as written in issue 9, e.g. `≤ 20 ms`; null for a figure with none (a baseline). */
+  /** The target in words, e.g. `≤ 60 ms`; null for a figure with none (a baseline). */
   target: string | null;
   /** Whether the target is met; null when there is no target. */
   met: boolean | null;

@@ -9,10 +9,8 @@ export interface BenchReport {
   machine: MachineInfo & { loadAverageAtEnd: number[] };
   versions: Record<string, string>;
   figures: Figure[];
-  /** Notes on how each benchmark was run, by benchmark id. */
+  /** How each benchmark was run, by benchmark id. */
   methods: Record<string, string>;
-  /** Why each missed target is missed, by figure id. */
-  misses: Record<string, string>;
   /** File name of the B5 plot beside the report, when B5 ran. */
   plot?: string;
 }
@@ -47,7 +45,7 @@ export function machineLine(report: BenchReport): string {
   );
 }
 
-/** `latest.md`: the machine, one table of all figures, the B5 plot, and how each was measured. */
+/** `latest.md`: the machine, one table of all figures with target and verdict, the B5 plot, and how each was measured. */
 export function markdownReport(report: BenchReport): string {
   const missed = report.figures.filter((figure) => figure.met === false);
   const met = report.figures.filter((figure) => figure.met === true);
@@ -62,14 +60,6 @@ export function markdownReport(report: BenchReport): string {
     figuresTable(report.figures),
     '',
     ...(report.plot ? [`![B5: growth with club size](${report.plot})`, ''] : []),
-    ...(missed.length > 0
-      ? [
-          '## Why targets are missed',
-          '',
-          ...Object.entries(report.misses).map(([id, text]) => `- **${id}** ${text}`),
-          '',
-        ]
-      : []),
     '## How each figure is measured',
     '',
     ...methods,

@@ -4,6 +4,7 @@ import { BudgetDeniedError } from '../../src/budget/daily-budget.js';
 import { ClubServiceFaultError, ClubValidationError } from '../../src/club/club-errors.js';
 import { createFiler, FilingInProgressError } from '../../src/jobs/file-once.js';
 import { connectTestRedis, uniquePrefix } from '../support/redis.js';
+import { waitFor } from '../support/wait-for.js';
 
 let redis: Redis;
 beforeAll(() => {
@@ -76,16 +77,17 @@ describe('filing exactly once', () => {
 
   it('when two attempts overlap, the second is told to wait rather than file again', async () => {
     const filer = createFiler({ redis, prefix: uniquePrefix('filer') });
-    let release: () => void = () => undefined;
+    let release: (() => void) | undefined;
     const first = filer.fileOnce('k4', {
       file: () => new Promise((resolve) => (release = () => resolve('ref-4'))),
       find: async () => undefined,
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The first attempt holds the claim once it is filing.
+    const filing = await waitFor(() => release, 'the first attempt to be filing');
     await expect(filer.fileOnce('k4', counting().steps)).rejects.toBeInstanceOf(
       FilingInProgressError,
     );
-    release();
+    filing();
     expect(await first).toEqual({ reference: 'ref-4', filedNow: true });
   });
 });

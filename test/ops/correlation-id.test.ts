@@ -6,7 +6,7 @@ import { startDiscordAdapter, type DiscordAdapter } from '../../src/platforms/di
 import { createDiscordReplySink } from '../../src/platforms/discord/reply-sink.js';
 import { createSlackReplySink } from '../../src/platforms/slack/reply-sink.js';
 import { startSlackAdapter, type RunningSlackAdapter } from '../../src/platforms/slack/app.js';
-import { chatInput, type Sender } from '../fakes/discord/interactions.js';
+import { chatInput, type Sender, fakeGuildId } from '../fakes/discord/interactions.js';
 import { editsOf } from '../fakes/discord/records.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/start-fake-discord.js';
 import { postToSlackApp, slashCommandBody } from '../fakes/slack/slack-requests.js';
@@ -81,6 +81,7 @@ beforeAll(async () => {
     logger,
   });
   discordAdapter = await startDiscordAdapter({
+    guildIds: [fakeGuildId],
     token: discordToken,
     applicationId,
     apiUrl: discord.apiUrl,

@@ -7,7 +7,7 @@ import { startDiscordAdapter, type DiscordAdapter } from '../../src/platforms/di
 import { createDiscordReplySink } from '../../src/platforms/discord/reply-sink.js';
 import { createSlackReplySink } from '../../src/platforms/slack/reply-sink.js';
 import { startSlackAdapter, type RunningSlackAdapter } from '../../src/platforms/slack/app.js';
-import { chatInput } from '../fakes/discord/interactions.js';
+import { chatInput, fakeGuildId } from '../fakes/discord/interactions.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/start-fake-discord.js';
 import { postToSlackApp, slashCommandBody } from '../fakes/slack/slack-requests.js';
 import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.js';
@@ -50,6 +50,7 @@ beforeAll(async () => {
     onApiError: onApiError('slack'),
   });
   discordAdapter = await startDiscordAdapter({
+    guildIds: [fakeGuildId],
     token: 'discord-errors-token',
     applicationId,
     apiUrl: discord.apiUrl,

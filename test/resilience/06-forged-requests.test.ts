@@ -12,6 +12,7 @@ import {
   chatInput,
   modalSubmit,
   type Sender,
+  fakeGuildId,
 } from '../fakes/discord/interactions.js';
 import { callbacksOf } from '../fakes/discord/records.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/start-fake-discord.js';
@@ -174,6 +175,7 @@ describe('scenario 6: forged requests', () => {
     fakeDiscord = await startFakeDiscord({ applicationId: discordApplicationId });
     const fake = fakeDiscord;
     discord = await startDiscordAdapter({
+      guildIds: [fakeGuildId],
       token: discordToken,
       applicationId: discordApplicationId,
       apiUrl: fake.apiUrl,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClubServiceFaultError } from '../../src/club/club-errors.js';
+import { waitFor } from '../support/wait-for.js';
 import { useSimulators } from './simulator-fixture.js';
 
 const start = useSimulators();
@@ -78,7 +79,8 @@ describe('fault injection', () => {
     const hanging = fetch(`${sim.url}/api/Meets`, {
       headers: { 'Authorization-Token': 'sim-test-token-7c1e' },
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Held once the simulator has logged it (unanswered, like the first).
+    await waitFor(() => sim.admin.calls().calls[0]?.count === 2, 'the second call to hang');
     const began = performance.now();
     await sim.stop();
     await expect(hanging).rejects.toThrow();

@@ -1,4 +1,4 @@
-import { deepFreeze } from '../../src/cache/read-cache.js';
+import { deepFreeze } from '../../src/cache/deep-freeze.js';
 import {
   decodeAll,
   decodeEvent,

@@ -10,6 +10,8 @@ import type { InteractionState } from './state.js';
 export interface AdapterContext {
   /** Interactions for any other application are ignored. */
   applicationId: string;
+  /** The club's own servers: an interaction from any other server, or a DM, is refused. */
+  guildIds: ReadonlySet<string>;
   dispatcher: Dispatcher;
   registry: readonly CommandDefinition[];
   /** Read without loading: autocomplete never spends the club's budget. */

@@ -18,6 +18,8 @@ export interface DiscordAdapterOptions {
   token: string;
   /** The application id (DISCORD_APPLICATION_ID); interactions for any other are ignored. */
   applicationId: string;
+  /** The club's own servers (DISCORD_GUILD_ID); interactions from any other are refused. */
+  guildIds: readonly string[];
   /**
    * Discord's REST base (DISCORD_API_URL), e.g. `http://127.0.0.1:4100/api`; the gateway address
    * comes from its `/gateway/bot`. Default: Discord's.
@@ -68,6 +70,7 @@ export async function startDiscordAdapter(options: DiscordAdapterOptions): Promi
   });
   const handle = createInteractionHandler({
     applicationId: options.applicationId,
+    guildIds: new Set(options.guildIds),
     dispatcher: options.dispatcher,
     registry: options.registry ?? defaultRegistry,
     cache: options.cache,

@@ -20,7 +20,7 @@ const parsed = deployConfig.safeParse(process.env);
 const config = parsed.success ? parsed.data : undefined;
 if (!config?.DISCORD_TOKEN || !config.DISCORD_APPLICATION_ID) {
   console.error(
-    'discord:deploy needs DISCORD_TOKEN (the bot token) and DISCORD_APPLICATION_ID (the application id); DISCORD_GUILD_ID deploys to one guild instead of globally.',
+    'discord:deploy needs DISCORD_TOKEN (the bot token) and DISCORD_APPLICATION_ID (the application id); DISCORD_GUILD_ID (the club’s servers, comma-separated) deploys to those servers instead of globally.',
   );
   process.exit(2);
 }
@@ -31,18 +31,24 @@ const rest = new REST({
 }).setToken(config.DISCORD_TOKEN);
 
 try {
-  const deployed = await putApplicationCommands({
-    rest,
-    applicationId: config.DISCORD_APPLICATION_ID,
-    guildId: config.DISCORD_GUILD_ID,
-    registry,
-  });
-  const where =
-    deployed.scope === 'guild'
-      ? `to guild ${config.DISCORD_GUILD_ID} (they show at once)`
-      : 'globally (to every server the bot is in)';
-  console.log(`Deployed ${deployed.commands.length} slash commands ${where}:`);
-  for (const command of deployed.commands) console.log(`  /${command}`);
+  const guilds = (config.DISCORD_GUILD_ID ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  for (const guildId of guilds.length > 0 ? guilds : [undefined]) {
+    const deployed = await putApplicationCommands({
+      rest,
+      applicationId: config.DISCORD_APPLICATION_ID,
+      guildId,
+      registry,
+    });
+    const where =
+      deployed.scope === 'guild'
+        ? `to guild ${guildId} (they show at once)`
+        : 'globally (to every server the bot is in; only DISCORD_GUILD_ID servers are answered)';
+    console.log(`Deployed ${deployed.commands.length} slash commands ${where}:`);
+    for (const command of deployed.commands) console.log(`  /${command}`);
+  }
 } catch (error) {
   // Discord's error names the problem; the token never appears in it.
   const reason =

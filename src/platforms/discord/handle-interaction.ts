@@ -13,7 +13,7 @@ import { describeError } from '../../errors.js';
 
 /**
  * Routes one interaction. Interactions of another application are ignored (nothing is answered
- * or enqueued). A failure is logged by interaction id (never its options, which may hold names)
+ * or enqueued); those from a server that is not the club's, or a DM, are refused with no data. A failure is logged by interaction id (never its options, which may hold names)
  * and, where the interaction can still be answered, told to the person.
  */
 export function createInteractionHandler(
@@ -27,6 +27,9 @@ export function createInteractionHandler(
         'ignored an interaction for another application',
       );
       return;
+    }
+    if (!interaction.guildId || !context.guildIds.has(interaction.guildId)) {
+      return refuseElsewhere(context, interaction);
     }
     try {
       if (interaction.isChatInputCommand()) {
@@ -64,4 +67,21 @@ async function tellFailure(context: AdapterContext, interaction: Interaction): P
   if (interaction.deferred)
     return answerDeferred(interaction, interaction.ephemeral ?? true, reply, context.state);
   if (!interaction.replied) return replyPrivately(interaction, reply, context.state);
+}
+
+/** Anyone may add a public bot to their own server: outside the club's, it says so and no more. */
+async function refuseElsewhere(context: AdapterContext, interaction: Interaction): Promise<void> {
+  context.logger.warn(
+    { interaction: interaction.id, guild: interaction.guildId ?? 'direct message' },
+    'refused an interaction from outside the club’s servers',
+  );
+  if (interaction.isAutocomplete())
+    return void (await interaction.respond([]).catch(() => undefined));
+  if (!(interaction.isChatInputCommand() || interaction.isButton() || interaction.isModalSubmit()))
+    return;
+  const reply = textReply(
+    "This bot answers only in its club's own Discord server. Ask the club for an invitation to it.",
+    { tone: 'warning', title: 'Not available here' },
+  );
+  await replyPrivately(interaction, reply, context.state).catch(() => undefined);
 }

@@ -128,7 +128,7 @@ function createSlackApp(options: SlackAdapterOptions): App {
     dispatcher: options.dispatcher,
     registry: options.registry ?? defaultRegistry,
     client,
-    emailOf: createSlackUserResolver({
+    identify: createSlackUserResolver({
       sealer: options.sealer,
       client,
       redis: options.redis,
@@ -143,6 +143,7 @@ function createSlackApp(options: SlackAdapterOptions): App {
     }),
     sink: createSlackReplySink({
       botToken: options.botToken,
+      slackApiUrl: options.slackApiUrl,
       client,
       redis: options.redis,
       prefix: options.prefix,

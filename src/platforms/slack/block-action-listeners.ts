@@ -37,8 +37,8 @@ export function registerBlockActions(app: App, deps: ListenerDeps): void {
       // Where to answer is known before anything can fail, so a failure is answered too.
       const { replyTo } = mapBlockAction(body, { now: deps.now() });
       try {
-        const email = await deps.emailOf(body.user.id, body.team?.id ?? body.user.team_id);
-        const mapped = mapBlockAction(body, { email, now: deps.now() });
+        const identity = await deps.identify(body.user.id, body.team?.id ?? body.user.team_id);
+        const mapped = mapBlockAction(body, { identity, now: deps.now() });
         await run({ body, action }, { id, ...mapped, say: (reply) => say(replyTo, reply) });
       } catch (error) {
         logger.warn({ id, kind, err: describeError(error) }, 'button press failed');

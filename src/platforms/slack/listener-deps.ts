@@ -13,7 +13,7 @@ export interface ListenerDeps {
   registry: readonly CommandDefinition[];
   /** The bot's Web API client (views.open). */
   client: webApi.WebClient;
-  emailOf: SlackUserResolver;
+  identify: SlackUserResolver;
   state: SlackState;
   /** Answers that follow a button press or a failed form go out like the worker's. */
   sink: ReplySink;

@@ -3,17 +3,18 @@ import type { ChatUser } from '../../commands/chat-user.js';
 import type { CommandInput } from '../../dispatch/create-dispatcher.js';
 import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import { decodeFormMetadata, type FormMetadata } from './form-metadata.js';
+import type { SlackIdentity } from './resolve-slack-user.js';
 
 /*
  * Pure mappings from what Bolt gives a listener to the dispatcher's neutral input: who is asking,
  * what they asked, and where the answer goes.
  */
 
-/** What the adapter knows besides the payload: a correlation id, the email, the clock. */
+/** What the adapter knows besides the payload: a correlation id, who the person is, the clock. */
 export interface SlashContext {
   id: string;
-  /** From users.info (cached); undefined when Slack has none for the person. */
-  email?: string;
+  /** From users.info (cached). */
+  identity?: SlackIdentity;
   now: number;
 }
 
@@ -28,7 +29,7 @@ export interface MappedCommand {
 export function slackUser(
   userId: string,
   teamId: string | undefined,
-  email?: string,
+  identity?: SlackIdentity,
   name?: string,
 ): ChatUser {
   return {
@@ -36,7 +37,8 @@ export function slackUser(
     userId,
     ...(name?.trim() ? { displayName: name.trim() } : {}),
     ...(teamId ? { teamId } : {}),
-    ...(email ? { email } : {}),
+    ...(identity?.email ? { email: identity.email } : {}),
+    ...(identity?.outsider ? { outsider: true } : {}),
   };
 }
 
@@ -60,7 +62,7 @@ export function mapSlashCommand(
   const teamId = payload.team_id || undefined;
   return {
     input: { id: context.id, slash: payload.command, text: payload.text ?? '' },
-    user: slackUser(payload.user_id, teamId, context.email, payload.user_name),
+    user: slackUser(payload.user_id, teamId, context.identity, payload.user_name),
     replyTo: {
       platform: 'slack',
       userId: payload.user_id,
@@ -82,7 +84,7 @@ export interface MappedAction {
 /** Pure: the presser (permissions are checked for them, not for who asked first) and the reply address. */
 export function mapBlockAction(
   body: Pick<BlockAction, 'user' | 'team' | 'channel' | 'container' | 'response_url'>,
-  context: { email?: string; now: number },
+  context: { identity?: SlackIdentity; now: number },
 ): MappedAction {
   const teamId = body.team?.id ?? body.user.team_id;
   const container = body.container as { channel_id?: unknown } | undefined;
@@ -90,7 +92,7 @@ export function mapBlockAction(
     body.channel?.id ??
     (typeof container?.channel_id === 'string' ? container.channel_id : undefined);
   return {
-    user: slackUser(body.user.id, teamId, context.email, nameOf(body.user)),
+    user: slackUser(body.user.id, teamId, context.identity, nameOf(body.user)),
     replyTo: channelId
       ? {
           platform: 'slack',
@@ -141,11 +143,11 @@ export interface MappedSubmission {
 export function mapViewSubmission(
   body: Pick<ViewSubmitAction, 'user' | 'team'>,
   metadata: FormMetadata,
-  context: { email?: string },
+  context: { identity?: SlackIdentity },
 ): MappedSubmission {
   const teamId = body.team?.id ?? body.user.team_id;
   return {
-    user: slackUser(body.user.id, teamId, context.email, nameOf(body.user)),
+    user: slackUser(body.user.id, teamId, context.identity, nameOf(body.user)),
     replyTo: {
       platform: 'slack',
       userId: body.user.id,

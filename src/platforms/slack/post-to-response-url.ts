@@ -51,3 +51,19 @@ function saysNotOk(body: string): boolean {
     return false;
   }
 }
+
+/**
+ * Whether a response_url may be posted to: Slack's own hosts over https, or the configured
+ * `SLACK_API_URL`'s origin (a fake in tests). A reply never goes anywhere else, whatever a stored
+ * address says.
+ */
+export function isSlackResponseUrl(url: string, slackApiUrl?: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol === 'https:' && /(^|\.)slack\.com$/.test(parsed.hostname)) return true;
+  return slackApiUrl !== undefined && new URL(slackApiUrl).origin === parsed.origin;
+}

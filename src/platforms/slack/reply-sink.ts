@@ -6,7 +6,7 @@ import type { ReplySink } from '../../delivery/reply-sink.js';
 import type { Logger } from '../../log.js';
 import type { Sealer } from '../../redis/sealer.js';
 import { createWebClient } from './create-web-client.js';
-import { postToResponseUrl } from './post-to-response-url.js';
+import { isSlackResponseUrl, postToResponseUrl } from './post-to-response-url.js';
 import { renderReply, type SlackMessage } from './render-reply.js';
 import { createResponseUrlUses } from './response-url-uses.js';
 import { deliveryErrorFrom, slackErrorCode, slackFailureCode } from './errors.js';
@@ -75,6 +75,10 @@ export function createSlackReplySink(options: SlackReplySinkOptions): ReplySink 
     inChannel: boolean,
   ): Promise<boolean> {
     const url = address.responseUrl;
+    if (url && !isSlackResponseUrl(url, options.slackApiUrl)) {
+      logger.warn("a response_url that is not Slack's was not used");
+      return false;
+    }
     if (!url || !(await uses.claim(url, address.issuedAt))) return false;
     const outcome = await postToResponseUrl(url, {
       response_type: inChannel ? 'in_channel' : 'ephemeral',

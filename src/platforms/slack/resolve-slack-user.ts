@@ -11,7 +11,7 @@ import { slackFailureCode } from './errors.js';
 
 /** Options for {@link createSlackUserResolver}. */
 export interface SlackUserResolverOptions {
-  client: Pick<webApi.WebClient, 'users'>;
+  client: Pick<webApi.WebClient, 'users' | 'auth'>;
   redis: Redis;
   prefix: string;
   /** Seals the cached e-mail. */
@@ -19,7 +19,7 @@ export interface SlackUserResolverOptions {
   logger: Logger;
   /** How long an email is kept. Default: 1 hour. */
   ttlSeconds?: number;
-  /** How long "Slack holds no email for this person" is kept. Default: 10 minutes. */
+  /** How long a person without an email (or an outsider) is kept. Default: 10 minutes. */
   missingTtlSeconds?: number;
   /** How long Redis may take. Default: 800 ms (a form's acknowledgement waits for it). */
   redisTimeoutMs?: number;
@@ -29,13 +29,29 @@ export interface SlackUserResolverOptions {
   onApiError?: (code: string) => void;
 }
 
+/** What Slack tells of a person: their email, and whether they are an outsider. */
+export interface SlackIdentity {
+  /** The email Slack holds (scope `users:read.email`); never given for an outsider. */
+  email?: string;
+  /** A guest, an external (Slack Connect) person, or one from another workspace than the app's. */
+  outsider: boolean;
+}
+
 /**
- * The email Slack holds for a person (users.info, scope `users:read.email`), cached in Redis. The
- * core matches it to a club member's Email to decide their roles and to name the reporter of an
- * incident. Throws {@link TemporarilyUnavailableError} when neither Redis nor Slack answers in
- * time: without it a coach would be refused as a stranger.
+ * Who a person is on Slack (users.info), cached in Redis. The core matches the email to a club
+ * member's Email to decide their roles; an outsider is never matched. Throws
+ * {@link TemporarilyUnavailableError} when neither Redis nor Slack answers in time: without it a
+ * coach would be refused as a stranger.
  */
-export type SlackUserResolver = (userId: string, teamId?: string) => Promise<string | undefined>;
+export type SlackUserResolver = (userId: string, teamId?: string) => Promise<SlackIdentity>;
+
+type SlackUser = {
+  team_id?: string;
+  is_restricted?: boolean;
+  is_ultra_restricted?: boolean;
+  is_stranger?: boolean;
+  profile?: { email?: string };
+};
 
 export function createSlackUserResolver(options: SlackUserResolverOptions): SlackUserResolver {
   const { client, redis, prefix, logger } = options;
@@ -43,16 +59,27 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
   const missingTtlSeconds = options.missingTtlSeconds ?? 600;
   const redisTimeoutMs = options.redisTimeoutMs ?? 800;
   const lookupTimeoutMs = options.lookupTimeoutMs ?? 1_200;
+  // The app's own workspace, from auth.test once: a request or a person from any other is an outsider.
+  let appTeam: Promise<string | undefined> | undefined;
+  const appTeamId = () =>
+    (appTeam ??= client.auth
+      .test()
+      .then((answer) => answer.team_id)
+      .catch(() => {
+        appTeam = undefined;
+        return undefined;
+      }));
   return async (userId, teamId) => {
-    const key = `${prefix}:slack:email:${teamId ?? '-'}:${userId}`;
-    // '' is kept for "Slack holds no email for this person".
+    const key = `${prefix}:slack:person:${teamId ?? '-'}:${userId}`;
     const cached = await withinOrUnavailable(redisTimeoutMs, () => redis.get(key));
     const known = cached === null ? null : openOrNull(options.sealer, cached);
-    if (known !== null) return known === '' ? undefined : known;
-    const email = await withinOrUnavailable(lookupTimeoutMs, async () => {
-      const answer = await client.users.info({ user: userId });
-      return answer.user?.profile?.email?.trim() || undefined;
-    }).catch((error: unknown) => {
+    if (known !== null) return JSON.parse(known) as SlackIdentity;
+    const [user, ownTeam] = await withinOrUnavailable(lookupTimeoutMs, async () =>
+      Promise.all([
+        client.users.info({ user: userId }).then((answer) => answer.user as SlackUser | undefined),
+        appTeamId(),
+      ]),
+    ).catch((error: unknown) => {
       const code = slackFailureCode(error);
       if (code !== undefined) options.onApiError?.(code);
       logger.warn(
@@ -63,18 +90,26 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
         ? error
         : new TemporarilyUnavailableError({ cause: error });
     });
-    if (!email)
+    const outsider = Boolean(
+      user?.is_restricted ||
+      user?.is_ultra_restricted ||
+      user?.is_stranger ||
+      (ownTeam !== undefined && (user?.team_id !== ownTeam || (teamId ?? ownTeam) !== ownTeam)),
+    );
+    const email = outsider ? undefined : user?.profile?.email?.trim() || undefined;
+    if (!email && !outsider)
       logger.info({ userId }, 'Slack holds no email for this person (scope users:read.email?)');
+    const identity: SlackIdentity = { ...(email ? { email } : {}), outsider };
     // Caching is a saving, not a need: a slow Redis must not fail the command now.
     await withinOrUnavailable(redisTimeoutMs, () =>
       redis.set(
         key,
-        options.sealer.seal(email ?? ''),
+        options.sealer.seal(JSON.stringify(identity)),
         'EX',
         email ? ttlSeconds : missingTtlSeconds,
       ),
     ).catch(() => undefined);
-    return email;
+    return identity;
   };
 }
 

@@ -32,8 +32,12 @@ export function registerSlashCommands(app: App, deps: ListenerDeps): void {
       const tell = (message: RespondArguments) =>
         respond({ response_type: 'ephemeral', ...message });
       try {
-        const email = await deps.emailOf(command.user_id, command.team_id);
-        const { input, user, replyTo } = mapSlashCommand(command, { id, email, now: deps.now() });
+        const identity = await deps.identify(command.user_id, command.team_id);
+        const { input, user, replyTo } = mapSlashCommand(command, {
+          id,
+          identity,
+          now: deps.now(),
+        });
         const result = await deps.dispatcher.command(input, user, replyTo);
         // The command's one adapter line: its id is the job's and the reply's correlation id.
         deps.logger.info(

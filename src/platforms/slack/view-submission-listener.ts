@@ -77,8 +77,8 @@ async function answerSubmission(
   { id, body, view, values, metadata }: Submission,
 ): Promise<ViewResponseAction | undefined> {
   try {
-    const email = await deps.emailOf(body.user.id, body.team?.id ?? body.user.team_id);
-    const { user, replyTo } = mapViewSubmission(body, metadata, { email });
+    const identity = await deps.identify(body.user.id, body.team?.id ?? body.user.team_id);
+    const { user, replyTo } = mapViewSubmission(body, metadata, { identity });
     const result = await deps.dispatcher.submitForm(
       { id, key: submissionKey(view), form: metadata.form, values },
       user,

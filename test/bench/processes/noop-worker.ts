@@ -1,6 +1,7 @@
 /**
- * The throughput baseline: a raw BullMQ worker whose processor does nothing, with the bot
- * worker's concurrency and connection settings, on the same Redis. Notes when each job completes.
+ * B3's baseline: a raw BullMQ worker whose processor does nothing, with the bot worker's
+ * concurrency (BENCH_CONCURRENCY) and connection settings, on the same Redis. Notes when each job
+ * completes.
  */
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -11,7 +12,7 @@ const connection = new Redis(process.env.BENCH_REDIS_URL ?? '', { maxRetriesPerR
 const worker = new Worker(defaultQueueName, async () => undefined, {
   connection,
   prefix: process.env.BENCH_PREFIX ?? 'bench-noop',
-  concurrency: Number(process.env.BENCH_CONCURRENCY ?? 8),
+  concurrency: Number(process.env.BENCH_CONCURRENCY),
 });
 let completions: number[] = [];
 worker.on('completed', () => completions.push(performance.now()));

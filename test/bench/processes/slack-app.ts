@@ -2,7 +2,7 @@
  * A Slack app in a process of its own, with its own heap and event loop: either the bot as
  * `npm start -- --role bot` runs it (services, dispatcher, Bolt over HTTP, and the deliverer that
  * posts the workers' replies to Slack), or B1's baseline, a bare Bolt app that only acknowledges
- * (BENCH_APP=bare). The bot notes when each reply is delivered.
+ * (BENCH_APP=bare).
  */
 import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
 import { startReplyDeliverer } from '../../../src/delivery/start-reply-deliverer.js';
@@ -21,8 +21,6 @@ import { processServices, requiredEnv } from '../process-services.js';
 const slackApiUrl = requiredEnv('BENCH_SLACK_API_URL');
 let eventsUrl: string;
 let stop: () => Promise<void>;
-let deliveries: number[] = [];
-let startDeliveryOnRequest = () => {};
 if (process.env.BENCH_APP === 'bare') {
   const bare = await startBareBoltApp(slackApiUrl);
   eventsUrl = bare.eventsUrl;
@@ -48,50 +46,34 @@ if (process.env.BENCH_APP === 'bare') {
     sealer: services.sealer,
     logger,
   });
-  const startDelivery = () =>
-    startReplyDeliverer({
-      redis: services.redis,
-      prefix: services.prefix,
-      sealer: services.sealer,
-      logger,
-      sinks: {
-        slack: createSlackReplySink({
-          botToken: benchBotToken,
-          slackApiUrl,
-          redis: services.redis,
-          prefix,
-          sealer: services.sealer,
-          logger,
-        }),
-      },
-      onDelivered(event) {
-        metrics.replyDelivered(event);
-        if (event.outcome === 'delivered') deliveries.push(performance.now());
-      },
-    });
-  // BENCH_DELIVERY=on-request: the deliverer starts when asked (B3 times the worker alone first).
-  let deliverer = process.env.BENCH_DELIVERY === 'on-request' ? undefined : startDelivery();
-  startDeliveryOnRequest = () => {
-    deliverer ??= startDelivery();
-  };
+  const deliverer = startReplyDeliverer({
+    redis: services.redis,
+    prefix: services.prefix,
+    sealer: services.sealer,
+    logger,
+    sinks: {
+      slack: createSlackReplySink({
+        botToken: benchBotToken,
+        slackApiUrl,
+        redis: services.redis,
+        prefix,
+        sealer: services.sealer,
+        logger,
+      }),
+    },
+    onDelivered: (event) => metrics.replyDelivered(event),
+  });
   eventsUrl = `http://127.0.0.1:${adapter.port}/slack/events`;
   stop = async () => {
     await adapter.stop();
-    await deliverer?.stop();
+    await deliverer.stop();
     await services.close();
   };
 }
 
 serveParent(
   async (message) => {
-    if (message.type === 'start-delivery') {
-      startDeliveryOnRequest();
-      return {};
-    }
-    if (message.type !== 'completions') throw new Error(`unknown request ${message.type}`);
-    const taken = deliveries;
-    deliveries = [];
-    return { times: taken };
+    throw new Error(`unknown request ${message.type}`);
   },
   async () => {
     await stop();

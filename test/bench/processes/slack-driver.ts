@@ -5,17 +5,19 @@
  * back to: users.info, chat.postEphemeral / chat.postMessage, and the commands' response_urls,
  * where it notes when each reply arrives.
  */
-import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { slackSignature, slashCommandBody } from '../../fakes/slack/slack-requests.js';
 import { serveParent, signalReady, type ChildMessage } from '../child-process.js';
+import {
+  closeAgents,
+  send,
+  signAll,
+  targetOf,
+  type DriverCommand,
+  type Sent,
+} from '../signed-requests.js';
 
-/** One slash command to send: who, what, and the channel. */
-export interface DriverCommand {
-  userId: string;
-  command: string;
-  text: string;
-}
+export type { DriverCommand } from '../signed-requests.js';
 
 /** What a run of commands gives back. */
 export interface DriverRun {
@@ -30,8 +32,7 @@ export interface DriverRun {
 }
 
 const emails = new Map<string, string>();
-/** Per response_url key: when its command was sent and when its first post arrived. */
-const sentAt = new Map<string, number>();
+/** Per response_url key: when its first post arrived. */
 const answeredAt = new Map<string, number>();
 let webApiPosts = 0;
 
@@ -74,107 +75,16 @@ function handle(req: IncomingMessage, body: string, res: ServerResponse): void {
   }
 }
 
-let runs = 0;
-/** One keep-alive agent per app and size, kept between runs: connections are opened once, in the warm-up. */
-const agents = new Map<string, Agent>();
-const agentFor = (url: string, maxSockets: number): Agent => {
-  const key = `${url} ${maxSockets}`;
-  let agent = agents.get(key);
-  if (!agent) {
-    agent = new Agent({ keepAlive: true, maxSockets });
-    agents.set(key, agent);
-  }
-  return agent;
-};
-
-/** A slash command ready to send: its response_url key, body and signed headers. */
-interface Signed {
-  key: string;
-  body: string;
-  headers: Record<string, string | number>;
-}
-
-/**
- * Builds and signs the commands of a run before it starts: the driver shares the machine's two
- * cores with the app it measures, so the work of a load generator is kept out of the timed loop.
- * (Bolt accepts a signature for five minutes; a run lasts seconds.)
- */
-function signAll(secret: string, commands: DriverCommand[], keys: string[]): Signed[] {
-  const timestamp = Math.floor(Date.now() / 1000);
-  return keys.map((key, i) => {
-    const command = commands[i % commands.length]!;
-    const body = slashCommandBody(
-      { userId: command.userId, channelId: 'CPOOL' },
-      command.command,
-      command.text,
-      {
-        responseUrl: `${base}/response/${key}`,
-        triggerId: `trigger-${key}`,
-      },
-    );
-    return {
-      key,
-      body,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'content-length': Buffer.byteLength(body),
-        'x-slack-request-timestamp': String(timestamp),
-        'x-slack-signature': slackSignature(secret, timestamp, body),
-      },
-    };
-  });
-}
-
-/** Where to send, as `http.request` options (parsed once per run, not once per request). */
-function targetOf(url: string, agent: Agent) {
-  const { hostname, port, pathname, search } = new URL(url);
-  return {
-    method: 'POST',
-    agent,
-    host: hostname.replace(/^\[|\]$/g, ''),
-    port,
-    path: `${pathname}${search}`,
-  };
-}
-
-/** Sends one signed command; resolves with its acknowledgement time or a failure status. */
-function send(
-  target: ReturnType<typeof targetOf>,
-  signed: Signed,
-): Promise<{ ms: number; status: number }> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    sentAt.set(signed.key, started);
-    const req = request({ ...target, headers: signed.headers }, (res) => {
-      res.resume();
-      res.on('end', () =>
-        resolve({ ms: performance.now() - started, status: res.statusCode ?? 0 }),
-      );
-    });
-    req.on('error', () => resolve({ ms: performance.now() - started, status: 0 }));
-    req.end(signed.body);
-  });
-}
-
-function collect(
-  keys: string[],
-  results: { ms: number; status: number }[],
-  startedAt: number,
-  endedAt: number,
-): DriverRun {
+function collect(keys: string[], results: Sent[], startedAt: number, endedAt: number): DriverRun {
   const failures: Record<string, number> = {};
   for (const result of results) {
     if (result.status !== 200) failures[result.status] = (failures[result.status] ?? 0) + 1;
   }
-  const answers = keys.map((key) => {
+  const answers = keys.map((key, i) => {
     const arrived = answeredAt.get(key);
-    const sent = sentAt.get(key);
-    return arrived === undefined || sent === undefined ? -1 : arrived - sent;
-  });
-  for (const key of keys) {
-    sentAt.delete(key);
     answeredAt.delete(key);
-  }
+    return arrived === undefined ? -1 : arrived - results[i]!.sentAt;
+  });
   return {
     acks: results.map((result) => result.ms),
     answers,
@@ -190,20 +100,27 @@ async function waitForAnswers(keys: string[], timeoutMs: number): Promise<void> 
   }
 }
 
-/** `count` commands, `concurrency` in flight at any moment. */
-async function closedLoop(message: ChildMessage): Promise<DriverRun> {
-  const { url, secret, commands, count, concurrency } = message as unknown as {
-    url: string;
-    secret: string;
-    commands: DriverCommand[];
-    count: number;
-    concurrency: number;
-  };
+/** What both loops are sent: where, with which secret, and the commands to cycle through. */
+interface RunRequest extends ChildMessage {
+  url: string;
+  secret: string;
+  commands: DriverCommand[];
+}
+
+let runs = 0;
+/** A run's keys and signed commands, made before it starts, and where they go. */
+function prepare(message: RunRequest, count: number, maxSockets: number) {
   runs += 1;
-  const target = targetOf(url, agentFor(url, concurrency));
   const keys = Array.from({ length: count }, (_, i) => `r${runs}-${i}`);
-  const signed = signAll(secret, commands, keys);
-  const results: { ms: number; status: number }[] = new Array(count);
+  const signed = signAll(message.secret, message.commands, keys, base);
+  return { keys, signed, target: targetOf(message.url, maxSockets) };
+}
+
+/** `count` commands, `concurrency` in flight at any moment. */
+async function closedLoop(message: RunRequest & { count: number; concurrency: number }) {
+  const { count, concurrency } = message;
+  const { keys, signed, target } = prepare(message, count, concurrency);
+  const results: Sent[] = new Array(count);
   let next = 0;
   const startedAt = performance.now();
   await Promise.all(
@@ -215,37 +132,26 @@ async function closedLoop(message: ChildMessage): Promise<DriverRun> {
       }
     }),
   );
-  const endedAt = performance.now();
-  if (message.answerTimeoutMs) await waitForAnswers(keys, Number(message.answerTimeoutMs));
-  return collect(keys, results, startedAt, endedAt);
+  return collect(keys, results, startedAt, performance.now());
 }
 
 /** Commands at `rate` a second for `durationMs`, each sent on time whatever the others do. */
-async function openLoop(message: ChildMessage): Promise<DriverRun> {
-  const { url, secret, commands, rate, durationMs, answerTimeoutMs } = message as unknown as {
-    url: string;
-    secret: string;
-    commands: DriverCommand[];
-    rate: number;
-    durationMs: number;
-    answerTimeoutMs: number;
-  };
-  runs += 1;
-  const count = Math.round((rate * durationMs) / 1000);
-  const keys = Array.from({ length: count }, (_, i) => `r${runs}-${i}`);
-  const signed = signAll(secret, commands, keys);
-  const pending: Promise<{ ms: number; status: number }>[] = [];
-  const target = targetOf(url, agentFor(url, 256));
+async function openLoop(
+  message: RunRequest & { rate: number; durationMs: number; answerTimeoutMs: number },
+) {
+  const { rate } = message;
+  const count = Math.round((rate * message.durationMs) / 1000);
+  const { keys, signed, target } = prepare(message, count, 256);
+  const pending: Promise<Sent>[] = [];
   const startedAt = performance.now();
   for (let i = 0; i < count; i += 1) {
-    const due = startedAt + (i * 1000) / rate;
-    const wait = due - performance.now();
+    const wait = startedAt + (i * 1000) / rate - performance.now();
     if (wait > 0.5) await new Promise((resolve) => setTimeout(resolve, wait));
     pending.push(send(target, signed[i]!));
   }
   const endedAt = performance.now();
   const results = await Promise.all(pending);
-  await waitForAnswers(keys, answerTimeoutMs);
+  await waitForAnswers(keys, message.answerTimeoutMs);
   return collect(keys, results, startedAt, endedAt);
 }
 
@@ -257,17 +163,15 @@ serveParent(
           emails.set(user, email);
         return {};
       case 'closed':
-        return { ...(await closedLoop(message)) };
+        return { ...(await closedLoop(message as Parameters<typeof closedLoop>[0])) };
       case 'open':
-        return { ...(await openLoop(message)) };
-      case 'counts':
-        return { webApiPosts };
+        return { ...(await openLoop(message as Parameters<typeof openLoop>[0])) };
       default:
         throw new Error(`unknown request ${message.type}`);
     }
   },
   async () => {
-    for (const agent of agents.values()) agent.destroy();
+    closeAgents();
     server.closeAllConnections();
     server.close();
     return {};

@@ -1,8 +1,7 @@
 /**
  * A real worker process, as `npm start -- --role worker` runs one: the production services and
- * worker. Its replies go to the outbox, which the bot process (processes/slack-app.ts) posts to
- * the bench's fake Slack. It reports when its jobs completed and its memory when asked, and its
- * peak RSS when stopped.
+ * worker, at its default concurrency unless BENCH_CONCURRENCY is set. It reports its concurrency
+ * when ready, when its jobs completed and its memory when asked, and its peak RSS when stopped.
  */
 import { readFileSync } from 'node:fs';
 import { startWorker } from '../../../src/app/start-worker.js';
@@ -11,13 +10,15 @@ import { serveParent, signalReady } from '../child-process.js';
 import { processServices } from '../process-services.js';
 
 const { services, logger, metrics } = processServices('worker');
+const concurrency = process.env.BENCH_CONCURRENCY;
 const worker = startWorker({
   services,
   logger,
   timezone: benchTimezone,
   onFinished: (event) => metrics.jobFinished(event),
+  ...(concurrency ? { concurrency: Number(concurrency) } : {}),
 });
-// When each job finished (its reply is in the outbox), for B3's rate.
+// When each job finished, for B3's rate.
 let completions: number[] = [];
 worker.on('completed', () => completions.push(performance.now()));
 await worker.waitUntilReady();
@@ -36,20 +37,18 @@ serveParent(
       completions = [];
       return { times: taken };
     }
-    if (message.type === 'memory') {
-      // Run with NODE_OPTIONS=--expose-gc to see what stays after a full collection.
-      (globalThis as { gc?: () => void }).gc?.();
-      const usage = process.memoryUsage();
-      const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-      return {
-        peakRssMb: peakRssMb(),
-        rssMb: mb(usage.rss),
-        heapUsedMb: mb(usage.heapUsed),
-        heapTotalMb: mb(usage.heapTotal),
-        externalMb: mb(usage.external),
-      };
-    }
-    throw new Error(`unknown request ${message.type}`);
+    if (message.type !== 'memory') throw new Error(`unknown request ${message.type}`);
+    // Run with NODE_OPTIONS=--expose-gc to see what stays after a full collection.
+    (globalThis as { gc?: () => void }).gc?.();
+    const usage = process.memoryUsage();
+    const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+    return {
+      peakRssMb: peakRssMb(),
+      rssMb: mb(usage.rss),
+      heapUsedMb: mb(usage.heapUsed),
+      heapTotalMb: mb(usage.heapTotal),
+      externalMb: mb(usage.external),
+    };
   },
   async () => {
     await worker.close();
@@ -57,4 +56,4 @@ serveParent(
     return { peakRssMb: peakRssMb() };
   },
 );
-signalReady({ pid: process.pid });
+signalReady({ pid: process.pid, concurrency: worker.concurrency });

@@ -39,6 +39,36 @@ describe('the Discord adapter: slash commands and autocomplete, on the real disc
     );
   });
 
+  it('when someone runs a command from another server, or in a DM, it is refused with no data, no job and no club call', async () => {
+    const calls = discord.harness.simulator.admin.calls().total;
+    const jobs = await discord.jobCount();
+    for (const guildId of ['999999999999999999', undefined]) {
+      const elsewhere = { ...coach, guildId: guildId ?? 'no-guild' };
+      const payload = chatInput(elsewhere, { name: 'whoswho', options: {} });
+      if (guildId === undefined) {
+        const dm = payload as unknown as Record<string, unknown>;
+        dm.user = (dm.member as { user: unknown }).user;
+        delete dm.guild_id;
+        delete dm.member;
+        (dm.channel as Record<string, unknown>).type = 1;
+        delete (dm.channel as Record<string, unknown>).guild_id;
+      }
+      const callback = await discord.send(payload);
+      expect(callback.body.type).toBe(4);
+      expect(textOf(callback.body.data)).toMatch(/only in its club's own Discord server/);
+      expect(callback.body.data?.flags).toBe(64);
+    }
+    const suggestions = await discord.send(
+      autocomplete(
+        { ...coach, guildId: '999999999999999999' },
+        { name: 'member', focused: 'name', value: 'Smi' },
+      ),
+    );
+    expect(suggestions.body.data?.choices).toEqual([]);
+    expect(await discord.jobCount()).toBe(jobs);
+    expect(discord.harness.simulator.admin.calls().total).toBe(calls);
+  });
+
   it('when a session name is typed, autocomplete answers from the cache without a club call', async () => {
     const before = discord.harness.simulator.admin.calls().total;
     const payload = autocomplete(coach, { name: 'session', focused: 'when', value: 'tue' });

@@ -1,3 +1,4 @@
+import { fakeGuildId } from '../../fakes/discord/interactions.js';
 import { defaultAccessPolicy, type AccessPolicy } from '../../../src/access/access-policy.js';
 import { createAskerPeek } from '../../../src/access/peek-asker.js';
 import type { Reply } from '../../../src/commands/reply.js';
@@ -52,10 +53,13 @@ export interface DiscordFixture {
   deliverPrivately(token: string, userId: string, reply: Reply): Promise<EditRecord>;
   /** Jobs in the queue in any state: unchanged when nothing was enqueued. */
   jobCount(): Promise<number>;
+  /** The idempotency keys of the form submissions the dispatcher has finished with. */
+  dispatchedForms: string[];
   stop(): Promise<void>;
 }
 
 export async function startDiscordFixture(): Promise<DiscordFixture> {
+  const dispatchedForms: string[] = [];
   const fake = await startFakeDiscord({ applicationId });
   const policy: AccessPolicy = {
     ...defaultAccessPolicy,
@@ -98,10 +102,15 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
   await services.data.roles();
 
   const adapter = await startDiscordAdapter({
+    guildIds: [fakeGuildId],
     token: 'fake-bot-token',
     applicationId,
     apiUrl: fake.apiUrl,
-    dispatcher: harness.dispatcher,
+    dispatcher: {
+      command: (...args) => harness.dispatcher.command(...args),
+      submitForm: (...args) =>
+        harness.dispatcher.submitForm(...args).finally(() => dispatchedForms.push(args[0].key)),
+    },
     redis: services.redis,
     prefix: services.prefix,
     sealer: services.sealer,
@@ -125,6 +134,7 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
     adapter,
     coachName,
     coachSession: String(tuesday?.SessionName),
+    dispatchedForms,
     send(payload) {
       fake.sendInteraction(payload);
       return waitFor(() => callbacksOf(fake, payload.id)[0], `a callback for ${payload.id}`);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubToday } from '../../../src/commands/club-time.js';
 import { buttonPress, chatInput, modalSubmit } from '../../fakes/discord/interactions.js';
 import { callbacksOf, textOf } from '../../fakes/discord/records.js';
+import { queueIdle } from '../../support/queue-idle.js';
 import { waitFor } from '../../support/wait-for.js';
 import { harnessTimezone } from '../../support/bot-harness.js';
 import { coach, guest, startDiscordFixture, type DiscordFixture } from './app-fixture.js';
@@ -48,7 +49,12 @@ describe('the Discord adapter: forms as modals, filed by the worker', () => {
       discord.harness.simulator.admin
         .records('incidents')
         .filter((incident) => incident.IncidentTitle === title);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once both copies are through the dispatcher and the queue is idle, a second filing would have happened.
+    await waitFor(
+      () => discord.dispatchedForms.filter((key) => key === submit.id).length === 2,
+      'both copies to be dispatched',
+    );
+    await waitFor(() => queueIdle(discord.harness.services.queue.queue), 'the queue to be idle');
     expect(filed()).toHaveLength(1);
     expect(filed()[0]).toMatchObject({ Status: 'Open' });
   });

@@ -11,6 +11,7 @@ import {
   chatInput,
   modalSubmit,
   type Sender,
+  fakeGuildId,
 } from '../../fakes/discord/interactions.js';
 import { callbacksOf, editsOf, textOf } from '../../fakes/discord/records.js';
 import { startFakeDiscord, type FakeDiscord } from '../../fakes/discord/start-fake-discord.js';
@@ -40,6 +41,7 @@ beforeAll(async () => {
   fake = await startFakeDiscord({ applicationId });
   redis = connectTestRedis();
   adapter = await startDiscordAdapter({
+    guildIds: [fakeGuildId],
     token: 'fake-bot-token',
     applicationId,
     apiUrl: fake.apiUrl,

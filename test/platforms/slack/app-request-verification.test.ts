@@ -41,6 +41,7 @@ describe('requests not signed by Slack are refused by Bolt before any listener r
     async ({ signing }) => {
       const jobsBefore = await slack.jobTotal();
       const callsBefore = slack.fake.calls.length;
+      const formsBefore = slack.fake.callsTo('views.open').length;
       const responseUrl = slack.fake.responseUrl();
       const body = slashCommandBody(slack.people.coach, '/incident', 'new', { responseUrl });
       const answer = await postToSlackApp(slack.eventsUrl, body, {
@@ -51,7 +52,14 @@ describe('requests not signed by Slack are refused by Bolt before any listener r
       expect(await slack.jobTotal()).toBe(jobsBefore);
       // No users.info, no views.open: no listener ran.
       expect(slack.fake.calls.length).toBe(callsBefore);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The same command, signed, sent after it: once its listener has opened the form, a
+      // listener set off by the refused one would have run too.
+      const { triggerId } = await slack.slash(slack.people.coach, '/incident', 'new');
+      await waitFor(
+        () => slack.fake.callsTo('views.open').some((call) => call.args.trigger_id === triggerId),
+        'the signed copy’s form',
+      );
+      expect(slack.fake.callsTo('views.open')).toHaveLength(formsBefore + 1);
       expect(await slack.jobTotal()).toBe(jobsBefore);
       expect(slack.fake.postsTo(responseUrl)).toEqual([]);
     },

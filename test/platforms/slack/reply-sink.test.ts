@@ -84,6 +84,13 @@ describe('the Slack reply sink', () => {
     expect(ephemeralTo('old')).toHaveLength(1);
   });
 
+  it("when a stored response_url is not Slack's, nothing is posted to it and the reply goes by the Web API", async () => {
+    const elsewhere = `http://127.0.0.2:${new URL(fake.responseUrl()).port}/response/elsewhere`;
+    await sink.deliver(address({ responseUrl: elsewhere }), hello('elsewhere'));
+    expect(fake.postsTo(elsewhere)).toEqual([]);
+    expect(ephemeralTo('elsewhere')).toHaveLength(1);
+  });
+
   it('when chat.postEphemeral answers 429, the delivery fails with the Retry-After in milliseconds, not permanently', async () => {
     fake.failNext('chat.postEphemeral', { status: 429, retryAfterSeconds: 7 });
     const error = await sink

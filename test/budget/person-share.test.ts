@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultAccessPolicy } from '../../src/access/access-policy.js';
+import type { ChatUser } from '../../src/commands/chat-user.js';
+import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
+import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
+import { waitFor } from '../support/wait-for.js';
+
+/*
+ * A daily limit of 250 and the default share of 2%: each person may spend 5 club calls a day on
+ * what the cache cannot answer, and (set here) file 2 forms.
+ */
+let harness: BotHarness;
+const replies = new Map<string, Reply[]>();
+/** Two officers granted welfare by the policy, each linked to an adult member by e-mail. */
+const officers: Record<string, ChatUser> = {};
+const welfare = (userId: string): ChatUser => officers[userId]!;
+
+beforeAll(async () => {
+  harness = await startBotHarness({
+    env: { CLUB_DAILY_LIMIT: '250', CLUB_PERSON_DAILY_FORMS: '2' },
+    policy: {
+      ...defaultAccessPolicy,
+      grant: [
+        { platform: 'console', user: 'first-officer', roles: ['welfare'] },
+        { platform: 'console', user: 'second-officer', roles: ['welfare'] },
+      ],
+    },
+    sinks: {
+      console: {
+        async deliver(address, reply) {
+          if (address.platform !== 'console') return;
+          replies.set(address.conversationId, [
+            ...(replies.get(address.conversationId) ?? []),
+            reply,
+          ]);
+        },
+      },
+    },
+  });
+  // Members and roles in the cache, as on any working day.
+  const members = (await harness.services.data.members()).value;
+  await harness.services.data.roles();
+  await harness.services.data.sessions();
+  const adults = members.filter(
+    (member) =>
+      member.active &&
+      member.isVolunteer &&
+      member.email &&
+      members.filter((other) => other.email === member.email).length === 1,
+  );
+  for (const [index, userId] of ['first-officer', 'second-officer'].entries()) {
+    officers[userId] = { platform: 'console', userId, email: adults[index]?.email };
+  }
+});
+afterAll(() => harness?.stop());
+
+const answerTo = (id: string) =>
+  waitFor(() => replies.get(id)?.find((reply) => !reply.interim), `the answer to ${id}`, 15_000);
+
+async function ask(user: ChatUser, slash: string, text: string): Promise<string> {
+  const id = randomUUID();
+  await harness.dispatcher.command({ id, slash, text }, user, {
+    platform: 'console',
+    conversationId: id,
+  });
+  return replyToPlainText(await answerTo(id));
+}
+
+const calls = () => harness.simulator.admin.calls().total;
+
+describe("a person's fair share of the club's daily budget", () => {
+  it('when one person has spent their share on confidential reads, they are told when they can ask again, and someone else still gets answers', async () => {
+    const guids = harness.simulator.admin
+      .records('users')
+      .slice(0, 7)
+      .map((user) => String(user.Guid));
+    const first = welfare('first-officer');
+    for (const guid of guids.slice(0, 5)) {
+      const before = calls();
+      expect(await ask(first, '/member', `details ${guid}`)).not.toContain('share');
+      expect(calls()).toBe(before + 1);
+    }
+    const spentAt = calls();
+    const refused = await ask(first, '/member', `details ${guids[5]}`);
+    expect(refused).toContain('Your share for today is used up');
+    expect(refused).toMatch(/ask for fresh data again from \w{3} \d{2}:\d{2}/);
+    expect(calls()).toBe(spentAt);
+
+    expect(await ask(welfare('second-officer'), '/member', `details ${guids[6]}`)).not.toContain(
+      'share',
+    );
+    expect(calls()).toBe(spentAt + 1);
+  });
+
+  it('when the same person asks for the same member again within a minute, it is answered without a club call', async () => {
+    const guid = String(harness.simulator.admin.records('users')[10]?.Guid);
+    const second = welfare('second-officer');
+    const first = await ask(second, '/member', `details ${guid}`);
+    const before = calls();
+    expect(await ask(second, '/member', `details ${guid}`)).toBe(first);
+    expect(calls()).toBe(before);
+  });
+
+  it('when a person has filed their share of forms for the day, the next is refused and their text comes back', async () => {
+    const reporter = welfare('first-officer');
+    const file = async (title: string) => {
+      const id = randomUUID();
+      const submitted = await harness.dispatcher.submitForm(
+        {
+          id,
+          key: id,
+          form: 'incident',
+          values: { title, date: '2026-03-14', status: 'Open', details: `Details of ${title}` },
+        },
+        reporter,
+        { platform: 'console', conversationId: id },
+      );
+      expect(submitted).toMatchObject({ kind: 'queued' });
+      return replyToPlainText(await answerTo(id));
+    };
+    expect(await file('First report')).toContain('Incident filed');
+    expect(await file('Second report')).toContain('Incident filed');
+    const third = await file('Third report');
+    expect(third).toContain('filed the most forms one person may file in a day');
+    expect(third).toContain('Details of Third report');
+    const titles = harness.simulator.admin
+      .records('incidents')
+      .map((record) => record.IncidentTitle);
+    expect(titles).not.toContain('Third report');
+  });
+});

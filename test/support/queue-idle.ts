@@ -1,0 +1,11 @@
+import type { Queue } from 'bullmq';
+
+/**
+ * Whether `queue` has nothing waiting or running: every job enqueued so far has had its attempt.
+ * A probe for `waitFor`, so that a test asserts what did not happen once the work is done, not
+ * after a fixed sleep.
+ */
+export async function queueIdle(queue: Queue): Promise<boolean> {
+  const counts = await queue.getJobCounts('waiting', 'active', 'prioritized');
+  return Object.values(counts).every((count) => count === 0);
+}
