@@ -84,7 +84,7 @@ function unknownCommandReply(
 
 function didYouMean(typed: string, meant: string): Reply {
   return textReply(`${typed.trim()} is not a command. Did you mean /${meant}?`, {
-    title: `Did you mean /${meant}?`,
+    title: 'Not a command',
     tone: 'warning',
   });
 }
