@@ -19,7 +19,7 @@ const defaultRights: Record<BotRole, readonly string[]> = {
   everyone: openToEveryone,
   coach: ['session', 'member', 'member details'],
   'head-coach': ['session'],
-  welfare: ['session', 'member', 'member details', 'incident list', 'audit'],
+  welfare: ['session', 'member', 'member details', 'incident list', 'incident show', 'audit'],
   membership: ['trial new', 'trials', 'waitinglist', 'waitinglist add'],
   committee: [],
   admin: ['quota'],
