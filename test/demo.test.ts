@@ -27,7 +27,7 @@ function runDemo(
 const { REDIS_URL: _redis, CLUB_API_URL: _club, ...cleanEnv } = process.env;
 
 describe('npm run demo', () => {
-  it('when given "/session Tuesday", it answers that one command from its own Redis and simulator and exits 0', async () => {
+  it('when given "/session Tuesday Development", it answers that one command from its own Redis and simulator and exits 0', async () => {
     const { code, stdout } = await runDemo(
       ['/session Tuesday Development', '/whoswho welfare'],
       cleanEnv,
