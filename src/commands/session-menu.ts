@@ -21,8 +21,7 @@ export function sessionWhen(session: ClubSession): string {
 export function sessionMenuReply(label: string, sessions: readonly ClubSession[]): Reply {
   const actions = sessions.map((session, index): ReplyAction => ({
     id: `session-${index}`,
-    label:
-      `${session.weekday?.slice(0, 3) ?? ''} ${session.startTime ?? ''} ${session.name}`.trim(),
+    label: `${session.startTime ?? ''} ${session.name}`.trim(),
     kind: 'run-command',
     command: 'session',
     args: sessionWhen(session),
