@@ -148,7 +148,7 @@ async function post(
       .digest('hex')
       .slice(0, 16);
     const audit =
-      info.personal && recipient.user && members.length > 0
+      info.personal && recipient.user
         ? deps.audit.writeOf({
             at: deps.now(),
             askedBy: `${recipient.user.platform}:${recipient.user.userId}`,
