@@ -1,7 +1,7 @@
 import { addYears, formatDay, parseDay, weekDayOf } from './dates.js';
-import type { SeededClub } from './generate-club.js';
-import { WEEK_DAYS } from './records.js';
+import { WEEK_DAYS, type SeedMeet, type SeedTrialRequest } from './records.js';
 import type { SeedContext } from './seed-context.js';
+import type { SeedUser } from './seed-user.js';
 
 /**
  * Makes sure the club has something for digests to say on its "today": one or two DBS renewals
@@ -9,7 +9,10 @@ import type { SeedContext } from './seed-context.js';
  * whose entry deadline falls this week, and trial requests made today and yesterday. It draws on
  * its own random stream, so the rest of the club is as it was.
  */
-export function addDueDates(ctx: SeedContext, club: SeededClub): void {
+export function addDueDates(
+  ctx: SeedContext,
+  club: { users: SeedUser[]; meets: SeedMeet[]; trialRequests: SeedTrialRequest[] },
+): void {
   const { random, today } = ctx;
   const checked = club.users.filter(
     (user) => user.IsACoach !== 1 && user.DBSRenewalDate !== undefined,
