@@ -3,7 +3,7 @@ import type { AuditTrail } from '../access/audit-trail.js';
 import type { AskerResolver } from '../access/resolve-asker.js';
 import type { ChatUser } from '../commands/chat-user.js';
 import type { ClubData } from '../commands/club-data.js';
-import { clubMoment } from '../commands/club-time.js';
+import { clubClock, clubMoment } from '../commands/club-time.js';
 import { dataAge } from '../commands/data-age.js';
 import type { Reply } from '../commands/reply.js';
 import type { PostAddress } from '../delivery/reply-address.js';
@@ -77,7 +77,7 @@ export async function runDigest(
   const first = state.lastOccurrence === undefined;
   const since = {
     ...(state.seen ? { seen: new Set(state.seen) } : {}),
-    from: new Date(subscription.addedAt).toISOString().slice(0, 10),
+    from: clubClock(subscription.addedAt, deps.timezone).date,
   };
   let body: DigestBody;
   try {

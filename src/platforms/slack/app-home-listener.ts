@@ -43,6 +43,8 @@ export function registerAppHome(app: App, deps: AppHomeDeps): void {
         },
       );
       deps.logger.info({ id, result: result.kind }, 'app home opened');
+      // Not queued (the person was asked to slow down): the next opening tries again.
+      if (result.kind !== 'queued') await deps.redis.del(mark);
     } catch (error) {
       // Not refreshed: the next opening tries again.
       await deps.redis.del(mark).catch(() => undefined);
