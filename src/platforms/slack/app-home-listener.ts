@@ -6,7 +6,7 @@ import type { ListenerDeps } from './listener-deps.js';
 import { slackUser } from './map-request.js';
 
 /** What the App Home listener needs beyond the other listeners. */
-export interface AppHomeDeps extends Pick<ListenerDeps, 'dispatcher' | 'emailOf' | 'logger'> {
+export interface AppHomeDeps extends Pick<ListenerDeps, 'dispatcher' | 'identify' | 'logger'> {
   /** Redis shared with the worker: when each person's Home was last refreshed. */
   redis: Redis;
   prefix: string;
@@ -30,10 +30,10 @@ export function registerAppHome(app: App, deps: AppHomeDeps): void {
     try {
       if ((await deps.redis.set(mark, '1', 'PX', refreshMs, 'NX')) !== 'OK') return;
       const teamId = context.teamId;
-      const email = await deps.emailOf(event.user, teamId);
+      const identity = await deps.identify(event.user, teamId);
       const result = await deps.dispatcher.command(
         { id, name: 'today', options: {} },
-        slackUser(event.user, teamId, email),
+        slackUser(event.user, teamId, identity),
         {
           platform: 'post',
           on: 'slack',
