@@ -22,6 +22,7 @@ import { checkHealth } from './ops/health.js';
 import { opsRoutes, startOpsServer } from './ops/ops-routes.js';
 import { createAskerPeek } from './access/peek-asker.js';
 import { describeError } from './errors.js';
+import { createDigests } from './digests/create-digests.js';
 
 type Role = 'bot' | 'worker' | 'all';
 
@@ -153,6 +154,7 @@ async function main(): Promise<number> {
       sinks,
       logger,
       onDelivered: (event) => metrics.replyDelivered(event),
+      onGone: createDigests(services, { timezone: config.CLUB_TIMEZONE, logger }).dropGone, // #33
     });
     // Stopped last, after a worker in this process has answered its active jobs.
     stops.unshift(() => deliverer.stop());

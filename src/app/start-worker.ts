@@ -1,4 +1,5 @@
 import { registry } from '../commands/registry.js';
+import { createDigests } from '../digests/create-digests.js';
 import { createClubWorker, type ClubWorker, type JobFinished } from '../jobs/create-worker.js';
 import { healthKeys } from '../ops/health.js';
 import { fileSubmission } from '../jobs/file-submission.js';
@@ -26,6 +27,8 @@ export interface StartWorkerOptions {
 export function startWorker(options: StartWorkerOptions): ClubWorker {
   const { services, timezone } = options;
   const now = () => new Date((options.now ?? Date.now)());
+  // Digests (#33): their job schedulers make `digest` jobs, and /digest reaches them through the runner.
+  const digests = createDigests(services, { timezone, logger: options.logger, now: options.now });
   const worker = createClubWorker({
     connection: services.queueConnection,
     redis: services.redis,
@@ -44,7 +47,9 @@ export function startWorker(options: StartWorkerOptions): ClubWorker {
       audit: services.audit,
       timezone,
       now,
+      digestsFor: digests.deskFor,
     },
+    digests,
     fileSubmission: (submission) =>
       fileSubmission(submission, {
         policy: services.policy,

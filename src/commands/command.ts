@@ -1,6 +1,7 @@
 import type { AuditEntry } from './audit-entry.js';
 import type { Asker } from './chat-user.js';
 import type { ClubData, QuotaReport } from './club-data.js';
+import type { DigestDesk } from './digest-desk.js';
 import type { FormDefinition, FormId } from './form.js';
 import type { Reply } from './reply.js';
 import type { BotRole } from './roles.js';
@@ -31,6 +32,8 @@ export interface CommandContext {
   quota(): Promise<QuotaReport>;
   /** Entries of the audit trail, newest first (for /audit). */
   auditTrail(query: { member?: string; limit?: number }): Promise<AuditEntry[]>;
+  /** Digest subscriptions, for /digest and /today (the worker supplies them). */
+  digests?: DigestDesk;
 }
 
 /** What every command declares. */

@@ -9,6 +9,9 @@ import { member } from './member.js';
 import { quota } from './quota.js';
 import { memberDetails } from './member-details.js';
 import { audit } from './audit.js';
+import { digestAdd, digestList, digestRemove } from './digest.js';
+import { digestPreview } from './digest-preview.js';
+import { today } from './today.js';
 import { session } from './session.js';
 import { sessions } from './sessions.js';
 import { trialNew } from './trial-new.js';
@@ -42,6 +45,7 @@ const help = {
  */
 export const registry: readonly CommandDefinition[] = [
   help,
+  today,
   whoswho,
   sessions,
   events,
@@ -57,6 +61,11 @@ export const registry: readonly CommandDefinition[] = [
   waitingList,
   waitingListAdd,
   audit,
+  // Digests (#33): reminders from the club's own dates.
+  digestAdd,
+  digestList,
+  digestRemove,
+  digestPreview,
   quota,
 ];
 

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Platform } from '../commands/chat-user.js';
 import type { Logger } from '../log.js';
 import type { Sealer } from '../redis/sealer.js';
-import type { ReplyAddress } from './reply-address.js';
+import { isPostAddress, platformOf, type PostAddress, type ReplyAddress } from './reply-address.js';
 import { createReplyOutbox, outboxGroup, outboxKeys, type OutboxEntry } from './reply-outbox.js';
 import { DeliveryError, type ReplySink } from './reply-sink.js';
 import { describeError } from '../errors.js';
@@ -29,6 +29,8 @@ export interface ReplyDelivererOptions {
   maxAttempts?: number;
   /** Told of each reply's fate, for metrics. */
   onDelivered?: (event: ReplyDelivered) => void;
+  /** Told when a post's place is gone for good (a deleted channel), e.g. to drop its digest. */
+  onGone?: (address: PostAddress) => Promise<void>;
 }
 
 /** What became of a reply. */
@@ -85,7 +87,7 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
     outbox.finish(streamId, retry);
 
   async function deliverOne(streamId: string, entry: OutboxEntry): Promise<void> {
-    const platform = entry.replyTo.platform;
+    const platform = platformOf(entry.replyTo);
     const sink = sinks[platform];
     if (!sink) {
       logger.error({ id: entry.id, platform }, 'no reply sink for platform; reply dropped');
@@ -97,6 +99,16 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
     } catch (error) {
       const attempts = (entry.attempts ?? 0) + 1;
       const retryable = error instanceof DeliveryError && !error.options.permanent;
+      if (error instanceof DeliveryError && error.options.gone && isPostAddress(entry.replyTo)) {
+        await options
+          .onGone?.(entry.replyTo)
+          .catch((goneError: unknown) =>
+            logger.warn(
+              { id: entry.id, err: describeError(goneError) },
+              'could not drop a gone post',
+            ),
+          );
+      }
       const giveUp = !retryable || attempts >= maxAttempts;
       logger.warn(
         { id: entry.id, platform, attempts, err: describeError(error), retryable, giveUp },
@@ -225,6 +237,8 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
 /** The conversation a reply goes to, to keep one conversation's replies in order. */
 function conversationOf(address: ReplyAddress): string {
   switch (address.platform) {
+    case 'post':
+      return `${address.on}:${address.post}:${address.to}`;
     case 'slack':
       return `slack:${address.channelId}:${address.userId}`;
     case 'discord':

@@ -24,6 +24,7 @@ describe('/help', () => {
   it('when someone with no club role asks, then only what everyone may run is listed', () => {
     expect(commandsIn(helpLines(askerWith([])))).toEqual([
       '/help',
+      '/today',
       '/whoswho',
       '/sessions',
       '/events',
@@ -32,19 +33,28 @@ describe('/help', () => {
     ]);
   });
 
+  const digests = ['/digest add', '/digest list', '/digest remove', '/digest preview'];
   it.each<[BotRole, string[]]>([
-    ['coach', ['/session', '/member', '/member details']],
-    ['head-coach', ['/session']],
+    ['coach', ['/session', '/member', '/member details', ...digests]],
+    ['head-coach', ['/session', ...digests]],
     [
       'welfare',
-      ['/session', '/member', '/member details', '/incident list', '/incident show', '/audit'],
+      [
+        '/session',
+        '/member',
+        '/member details',
+        '/incident list',
+        '/incident show',
+        '/audit',
+        ...digests,
+      ],
     ],
-    ['committee', []],
-    ['membership', ['/trial new', '/trials', '/waitinglist', '/waitinglist add']],
-    ['admin', ['/quota']],
+    ['committee', digests],
+    ['membership', ['/trial new', '/trials', '/waitinglist', '/waitinglist add', ...digests]],
+    ['admin', ['/digest list', '/digest remove', '/quota']],
   ])('when a %s asks, then their own commands are added to everyone’s', (role, extra) => {
     const lines = commandsIn(helpLines(askerWith([role])));
-    expect(lines).toHaveLength(6 + extra.length);
+    expect(lines).toHaveLength(7 + extra.length);
     expect(lines).toEqual(expect.arrayContaining(extra));
   });
 

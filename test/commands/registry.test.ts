@@ -9,6 +9,7 @@ describe('the command registry', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual([
       'help',
+      'today',
       'whoswho',
       'sessions',
       'events',
@@ -24,6 +25,10 @@ describe('the command registry', () => {
       'waitinglist',
       'waitinglist add',
       'audit',
+      'digest add',
+      'digest list',
+      'digest remove',
+      'digest preview',
       'quota',
     ]);
   });

@@ -6,6 +6,7 @@ import { registry as defaultRegistry } from '../../commands/registry.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { Logger } from '../../log.js';
 import type { Sealer } from '../../redis/sealer.js';
+import { registerAppHome } from './app-home-listener.js';
 import { registerBlockActions } from './block-action-listeners.js';
 import { createWebClient, webClientOptions } from './create-web-client.js';
 import { createSlackUserResolver } from './resolve-slack-user.js';
@@ -166,5 +167,6 @@ function createSlackApp(options: SlackAdapterOptions): App {
   registerSlashCommands(app, deps);
   registerViewSubmission(app, deps);
   registerBlockActions(app, deps);
+  registerAppHome(app, { ...deps, redis: options.redis, prefix: options.prefix }); // #33
   return app;
 }
