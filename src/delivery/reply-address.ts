@@ -59,3 +59,17 @@ export function isPostAddress(address: ReplyAddress): address is PostAddress {
 export function platformOf(address: ReplyAddress): PostAddress['on'] {
   return isPostAddress(address) ? address.on : address.platform;
 }
+
+/** The conversation a reply goes to, to keep one conversation's replies in order. */
+export function conversationOf(address: ReplyAddress): string {
+  switch (address.platform) {
+    case 'post':
+      return `${address.on}:${address.post}:${address.to}`;
+    case 'slack':
+      return `slack:${address.channelId}:${address.userId}`;
+    case 'discord':
+      return `discord:${address.interactionToken}`;
+    case 'console':
+      return `console:${address.conversationId}`;
+  }
+}

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Platform } from '../commands/chat-user.js';
 import type { Logger } from '../log.js';
 import type { Sealer } from '../redis/sealer.js';
-import { isPostAddress, platformOf, type PostAddress, type ReplyAddress } from './reply-address.js';
+import { conversationOf, isPostAddress, platformOf, type PostAddress } from './reply-address.js';
 import { createReplyOutbox, outboxGroup, outboxKeys, type OutboxEntry } from './reply-outbox.js';
 import { DeliveryError, type ReplySink } from './reply-sink.js';
 import { describeError } from '../errors.js';
@@ -232,20 +232,6 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
       await Promise.allSettled(inFlight.values());
     },
   };
-}
-
-/** The conversation a reply goes to, to keep one conversation's replies in order. */
-function conversationOf(address: ReplyAddress): string {
-  switch (address.platform) {
-    case 'post':
-      return `${address.on}:${address.post}:${address.to}`;
-    case 'slack':
-      return `slack:${address.channelId}:${address.userId}`;
-    case 'discord':
-      return `discord:${address.interactionToken}`;
-    case 'console':
-      return `console:${address.conversationId}`;
-  }
 }
 
 /** XINFO's flat [name, value, …] list as an object. */
