@@ -1,8 +1,9 @@
 /**
  * `npm run demo`: the try-out that needs no accounts. Starts a private Redis (or uses REDIS_URL),
  * the club-service simulator with a seeded fictional club (or uses CLUB_API_URL), a worker and a
- * terminal chat, and stops them all on exit. `npm run demo -- "/session Tuesday"` answers that
- * command (or several) and exits.
+ * terminal chat, and stops them all on exit. `npm run demo -- "/session tonight"` answers that
+ * command (or several) and exits; `--as coach` (welfare, membership, member, unlinked) runs as a
+ * seeded person with only that part in the club.
  */
 import type { AccessPolicy } from './access/access-policy.js';
 import { defaultAccessPolicy } from './access/access-policy.js';
@@ -22,13 +23,19 @@ import {
   startPrivateRedis,
   type PrivateRedis,
 } from './redis/private-redis-server.js';
-import { demoPersona } from './app/demo-persona.js';
+import { demoPersona, readDemoArgs } from './app/demo-persona.js';
 import { startSimulator, type RunningSimulator } from './simulator/start-simulator.js';
 import { newDataKey } from './redis/sealer.js';
 
 const demoToken = 'demo-token';
 
-async function main(commands: string[]): Promise<number> {
+async function main(argv: string[]): Promise<number> {
+  const args = readDemoArgs(argv);
+  if ('error' in args) {
+    console.error(args.error);
+    return 1;
+  }
+  const { as, commands } = args;
   const env = process.env;
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
@@ -59,15 +66,29 @@ async function main(commands: string[]): Promise<number> {
       synchronousDestination(2),
     );
 
-    // The demo's person is linked to a seeded member and may run everything, to show every command.
-    const persona = simulator
-      ? demoPersona(simulator.admin.records('users'), simulator.admin.records('roles'))
-      : undefined;
-    const user: ChatUser = { platform: 'console', userId: 'demo', email: persona?.email };
-    const policy: AccessPolicy = {
-      ...defaultAccessPolicy,
-      grant: [{ platform: 'console', user: 'demo', roles: [...botRoles] }],
+    // Without --as, the demo's person is the welfare officer and may run everything, to show
+    // every command; with it, a seeded person with only that part, linked by their e-mail.
+    const persona =
+      simulator && as !== 'unlinked'
+        ? demoPersona(
+            simulator.admin.records('users'),
+            simulator.admin.records('roles'),
+            as,
+            simulator.admin.records('sessions'),
+          )
+        : undefined;
+    const user: ChatUser = {
+      platform: 'console',
+      userId: 'demo',
+      displayName: persona?.name ?? 'Demo visitor',
+      ...(persona ? { email: persona.email } : {}),
     };
+    const policy: AccessPolicy = as
+      ? defaultAccessPolicy
+      : {
+          ...defaultAccessPolicy,
+          grant: [{ platform: 'console', user: 'demo', roles: [...botRoles] }],
+        };
 
     const services = createClubServices({ config, logger, policy, prefix: 'club-bot-demo' });
     stops.push(() => services.close());
@@ -104,9 +125,12 @@ async function main(commands: string[]): Promise<number> {
     });
 
     const who = persona
-      ? `${persona.name} (${persona.role})`
-      : 'an unlinked volunteer with every role';
+      ? `${persona.name} (${persona.role}${as ? '' : ', with every role'})`
+      : as === 'unlinked'
+        ? 'someone the club’s records do not know'
+        : 'an unlinked volunteer with every role';
     if (commands.length > 0) {
+      if (as) console.log(`(you are ${who})`);
       for (const command of commands) {
         console.log(`> ${command}`);
         await chat.run(command);
@@ -114,7 +138,7 @@ async function main(commands: string[]): Promise<number> {
       return 0;
     }
     console.log(
-      `club bot demo: you are ${who} in a fictional club. Try /help, /whoswho, /session tue, /incident new. Ctrl-D to leave.`,
+      `club bot demo: you are ${who} in a fictional club. Try /help, /session tonight, /incident new. Ctrl-D to leave.`,
     );
     for (;;) {
       const line = await ask('> ');

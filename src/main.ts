@@ -22,6 +22,7 @@ import { checkHealth } from './ops/health.js';
 import { opsRoutes, startOpsServer } from './ops/ops-routes.js';
 import { createAskerPeek } from './access/peek-asker.js';
 import { describeError } from './errors.js';
+import { createDigests } from './digests/create-digests.js';
 
 type Role = 'bot' | 'worker' | 'all';
 
@@ -70,6 +71,9 @@ async function main(): Promise<number> {
     config.SLACK_BOT_TOKEN && (config.SLACK_SIGNING_SECRET || config.SLACK_APP_TOKEN),
   );
   const discordConfigured = Boolean(config.DISCORD_TOKEN && config.DISCORD_APPLICATION_ID);
+  if (role !== 'worker' && discordConfigured && !config.DISCORD_GUILD_ID) {
+    logger.warn('DISCORD_GUILD_ID is not set: every Discord interaction will be refused.');
+  }
   if (role !== 'worker' && !slackConfigured && !discordConfigured) {
     logger.warn(
       'Neither Slack (SLACK_BOT_TOKEN with SLACK_SIGNING_SECRET or SLACK_APP_TOKEN) nor Discord (DISCORD_TOKEN, DISCORD_APPLICATION_ID) is configured: only /healthz and /metrics will answer.',
@@ -150,6 +154,7 @@ async function main(): Promise<number> {
       sinks,
       logger,
       onDelivered: (event) => metrics.replyDelivered(event),
+      onGone: createDigests(services, { timezone: config.CLUB_TIMEZONE, logger }).dropGone, // #33
     });
     // Stopped last, after a worker in this process has answered its active jobs.
     stops.unshift(() => deliverer.stop());

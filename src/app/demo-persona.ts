@@ -1,25 +1,89 @@
-import { decodeAll, decodeRole } from '../club/decode-records.js';
+import { deriveRoles } from '../access/derive-roles.js';
+import { decodeAll, decodeRole, decodeSession } from '../club/decode-records.js';
 import { decodeMember } from '../club/decode-member.js';
+import type { Member } from '../club/domain.js';
 import { displayName } from '../commands/display-name.js';
+import { isChild } from '../commands/is-child.js';
+import type { BotRole } from '../commands/roles.js';
 
-/** Who the demo's person is: the seeded club's welfare officer, so every command has data to show. */
+/** Who the demo's person can be (`npm run demo -- --as coach`). */
+export const demoRoles = ['welfare', 'coach', 'membership', 'member', 'unlinked'] as const;
+export type DemoRole = (typeof demoRoles)[number];
+
+/** Who the demo's person is: a seeded member, linked by their e-mail as a real one would be. */
 export interface DemoPersona {
   name: string;
   email: string;
+  /** What they are in the club, e.g. "Welfare Officer" or "a coach of Tuesday Juniors". */
   role: string;
 }
 
+/** The bot roles that make each persona: a coach holds no office, a member nothing at all. */
+const fits: Record<Exclude<DemoRole, 'unlinked'>, (roles: readonly BotRole[]) => boolean> = {
+  welfare: (roles) => roles.includes('welfare'),
+  membership: (roles) => roles.includes('membership'),
+  coach: (roles) => roles.includes('coach') && roles.length === 2,
+  member: (roles) => roles.length === 1,
+};
+
+/**
+ * The seeded member the demo runs as. Only an adult whose e-mail no other member shares is
+ * chosen, so the bot links them by it; a coach also coaches a session, so /session has a roster.
+ */
 export function demoPersona(
   users: readonly unknown[],
   roles: readonly unknown[],
+  as: Exclude<DemoRole, 'unlinked'> = 'welfare',
+  sessions: readonly unknown[] = [],
+  today: string = new Date().toISOString().slice(0, 10),
 ): DemoPersona | undefined {
-  const members = decodeAll([...users], decodeMember).values;
-  const welfare = decodeAll([...roles], decodeRole).values.find((role) =>
-    /welfare/i.test(role.name),
-  );
+  const members = decodeAll([...users], decodeMember).values.filter((member) => member.active);
+  const clubRoles = decodeAll([...roles], decodeRole).values;
+  const coached = decodeAll([...sessions], decodeSession).values.filter((s) => !s.archived);
+  const emails = new Map<string, number>();
+  for (const member of members) {
+    const email = member.email?.trim().toLowerCase();
+    if (email) emails.set(email, (emails.get(email) ?? 0) + 1);
+  }
+  const linkable = (member: Member) =>
+    emails.get(member.email?.trim().toLowerCase() ?? '') === 1 && !isChild(member, today);
+  const theirSession = (member: Member) =>
+    coached.find((session) => session.coaches.some((coach) => coach.guid === member.guid));
   const member = members.find(
-    (candidate) => welfare?.members.includes(candidate.guid) && candidate.email,
+    (candidate) =>
+      linkable(candidate) &&
+      fits[as](deriveRoles(candidate, clubRoles)) &&
+      (as !== 'coach' || theirSession(candidate) !== undefined),
   );
-  if (!member?.email || !welfare) return undefined;
-  return { name: displayName(member), email: member.email, role: welfare.name };
+  if (!member?.email) return undefined;
+  const office = clubRoles.find(
+    (role) => role.members.includes(member.guid) && new RegExp(as, 'i').test(role.name),
+  );
+  const role =
+    as === 'coach'
+      ? `a coach of ${theirSession(member)?.name ?? 'the club'}`
+      : as === 'member'
+        ? 'a member with no office'
+        : (office?.name ?? as);
+  return { name: displayName(member), email: member.email, role };
+}
+
+/** What `npm run demo -- [--as <role>] [commands…]` asks for. */
+export type DemoArgs = { as?: DemoRole; commands: string[] } | { error: string };
+
+/** Pure: reads `--as coach` or `--as=coach` anywhere; every other argument is a command. */
+export function readDemoArgs(argv: readonly string[]): DemoArgs {
+  const commands: string[] = [];
+  let as: string | undefined;
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] ?? '';
+    if (arg === '--as') as = argv[(index += 1)] ?? '';
+    else if (arg.startsWith('--as=')) as = arg.slice('--as='.length);
+    else commands.push(arg);
+  }
+  if (as === undefined) return { commands };
+  const role = demoRoles.find((candidate) => candidate === as?.toLowerCase());
+  return role
+    ? { as: role, commands }
+    : { error: `--as takes one of: ${demoRoles.join(', ')} (not "${as}").` };
 }

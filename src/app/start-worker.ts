@@ -1,4 +1,5 @@
 import { registry } from '../commands/registry.js';
+import { createDigests } from '../digests/create-digests.js';
 import {
   createClubWorker,
   type ClubWorker,
@@ -48,6 +49,8 @@ export function clubWorkerOptions(
 ): ClubWorkerOptions {
   const { services, timezone } = options;
   const now = () => new Date((options.now ?? Date.now)());
+  // Digests (#33): their job schedulers make `digest` jobs, and /digest reaches them through the runner.
+  const digests = createDigests(services, { timezone, logger: options.logger, now: options.now });
   return {
     connection: services.queueConnection,
     redis: services.redis,
@@ -66,7 +69,9 @@ export function clubWorkerOptions(
       audit: services.audit,
       timezone,
       now,
+      digestsFor: digests.deskFor,
     },
+    digests,
     fileSubmission: (submission) =>
       fileSubmission(submission, {
         policy: services.policy,

@@ -69,6 +69,7 @@ export function createCachedClubData(
       const { sensitive } = await apiFor('interactive').getMemberWithSensitive(guid);
       return sensitive;
     },
+    incident: (guid) => apiFor('interactive').getIncident(guid),
   };
 }
 

@@ -56,6 +56,8 @@ export interface ClubApi {
   listEvents(): Promise<ClubEvent[]>;
   listMeets(): Promise<Meet[]>;
   listIncidents(): Promise<Incident[]>;
+  /** One incident with its details and comments, read per request (never cached). */
+  getIncident(guid: string): Promise<Incident>;
   listTrialRequests(): Promise<TrialRequest[]>;
   listWaitingList(): Promise<WaitingListPerson[]>;
   fileIncident(draft: IncidentDraft): Promise<Incident>;
@@ -142,6 +144,13 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
         (n) => client.GET(collections.incidents, page(n)),
         decodeIncident,
       ),
+    async getIncident(guid) {
+      const path = `${collections.incidents}/{guid}` as const;
+      const body = await call(path, () => client.GET(path, { params: { path: { guid } } }));
+      const record = Array.isArray(body) ? body[0] : body;
+      if (!isWireRecord(record)) throw errorForStatus(404, path, 'empty answer');
+      return decodeIncident(record);
+    },
     listTrialRequests: () =>
       list(
         collections.trialRequests,

@@ -54,6 +54,8 @@ export function decodeMember(record: WireRecord): Member {
     parents: guids(record, 'Parents'),
     swimmers: guids(record, 'Swimmers'),
     hasDbsDate: date(record, 'DBSDate', 'DbsDate') !== undefined,
+    dbsRenewalDate: date(record, 'DBSRenewalDate', 'DbsRenewalDate'),
+    safeguardingRenewalDate: date(record, 'SafeguardingRenewalDate'),
   };
 }
 

@@ -56,6 +56,12 @@ export interface Member {
   swimmers: string[];
   /** A DBS check date is on record (only adults are checked); the date itself is not cached. */
   hasDbsDate: boolean;
+  /**
+   * yyyy-mm-dd: when the DBS check and the safeguarding course are due again. Cached (sealed) so
+   * renewal reminders need no per-member read; the check's date and certificate number are not.
+   */
+  dbsRenewalDate?: string;
+  safeguardingRenewalDate?: string;
 }
 
 /** Special-category and criminal-records data: never cached, never logged. */

@@ -69,9 +69,11 @@ export const audit = {
       autocomplete: 'members',
     },
   ],
+  examples: ['/audit', '/audit Jane Smith'],
   roles: ['welfare'],
   personalData: true,
   needsClub: true,
+  audited: false,
   async handle({ options, data, timezone, auditTrail }) {
     const members = await data.members();
     if (!options.member)

@@ -38,6 +38,8 @@ export interface ClubData {
   waitingList(): Promise<Cached<WaitingListPerson[]>>;
   /** Special-category fields of one member: fetched per request, never cached. */
   memberSensitive(guid: string): Promise<MemberSensitive>;
+  /** One incident with its details and comments: fetched per request, never cached. */
+  incident(guid: string): Promise<Incident>;
 }
 
 /** What `/quota` shows. */

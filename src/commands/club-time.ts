@@ -88,6 +88,12 @@ export function ageOn(dateOfBirth: string | undefined, day: string): number | un
   return on.year - born.year - (hadBirthday ? 0 : 1);
 }
 
+/** An age to show: empty for a date of birth that is unreadable or after `day` (a mistyped record). */
+export function shownAge(dateOfBirth: string | undefined, day: string): string {
+  const age = ageOn(dateOfBirth, day);
+  return age === undefined || age < 0 ? '' : String(age);
+}
+
 const monthNames = [
   'Jan',
   'Feb',
@@ -103,14 +109,18 @@ const monthNames = [
   'Dec',
 ] as const;
 
-/** "Tue 3 Mar 2026" for a yyyy-mm-dd date (a calendar day: no time zone applies); else as given. */
-export function formatDay(value: string): string {
+/**
+ * "Tue 3 Mar 2026" for a yyyy-mm-dd date (a calendar day: no time zone applies); else as given.
+ * With `today` (the club's), a date of the same year is shortened to "Tue 3 Mar".
+ */
+export function formatDay(value: string, today?: string): string {
   const date = readDate(value);
   if (!date) return value;
   const utc = new Date(Date.UTC(date.year, date.month - 1, date.day));
   // getUTCDay: 0 = Sunday; weekdays[] starts on Monday.
   const weekday = weekdays[(utc.getUTCDay() + 6) % 7] ?? '';
-  return `${weekday.slice(0, 3)} ${date.day} ${monthNames[date.month - 1]} ${date.year}`;
+  const day = `${weekday.slice(0, 3)} ${date.day} ${monthNames[date.month - 1]}`;
+  return today?.startsWith(`${date.year}-`) ? day : `${day} ${date.year}`;
 }
 
 function readDate(

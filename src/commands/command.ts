@@ -1,6 +1,7 @@
 import type { AuditEntry } from './audit-entry.js';
 import type { Asker } from './chat-user.js';
 import type { ClubData, QuotaReport } from './club-data.js';
+import type { DigestDesk } from './digest-desk.js';
 import type { FormDefinition, FormId } from './form.js';
 import type { Reply } from './reply.js';
 import type { BotRole } from './roles.js';
@@ -31,6 +32,8 @@ export interface CommandContext {
   quota(): Promise<QuotaReport>;
   /** Entries of the audit trail, newest first (for /audit). */
   auditTrail(query: { member?: string; limit?: number }): Promise<AuditEntry[]>;
+  /** Digest subscriptions, for /digest and /today (the worker supplies them). */
+  digests?: DigestDesk;
 }
 
 /** What every command declares. */
@@ -43,6 +46,8 @@ interface CommandBase {
   roles: readonly BotRole[];
   /** True when the reply may carry personal data: it is then only ever shown to the asker. */
   personalData: boolean;
+  /** Real uses, shown by `/help <command>` (two at most). Default: none, only the usage. */
+  examples?: readonly string[];
 }
 
 /** A command answered by a handler: data in, neutral reply out. */
@@ -50,6 +55,11 @@ export interface QueryCommand extends CommandBase {
   kind: 'query';
   /** False when the reply needs no club data (answered at once by the adapter, e.g. /help). */
   needsClub: boolean;
+  /**
+   * Whether a reply with personal data is recorded in the audit trail. Default: true. /audit is
+   * not: its reply is the trail itself, and an entry per reading would bury the ones it shows.
+   */
+  audited?: boolean;
   handle(context: CommandContext): Promise<Reply>;
 }
 

@@ -17,16 +17,16 @@ export function eventsReply(events: readonly ClubEvent[], today: string): Reply 
     };
   }
   const rows = coming.map((event) => [
-    event.startTime
-      ? `${formatDay(event.startDate)} ${event.startTime}`
-      : formatDay(event.startDate),
     event.title,
+    event.startTime
+      ? `${formatDay(event.startDate, today)} ${event.startTime}`
+      : formatDay(event.startDate, today),
     [event.venue, event.pool].filter(Boolean).join(', ') || 'Not known',
     entryState(today, event.entryCloseDate),
   ]);
   return {
     title: 'Upcoming events',
-    sections: limitedTable(['When', 'Event', 'Where', 'Entries'], rows),
+    sections: limitedTable(['Event', 'When', 'Where', 'Entries'], rows),
     visibility: 'asker',
     personalData: false,
     actions: [{ id: 'post-to-channel', label: 'Post to channel', kind: 'post-to-channel' }],
@@ -38,6 +38,7 @@ export const events = {
   name: 'events',
   description: "The club's upcoming events with their entry closing dates.",
   options: [],
+  examples: ['/events'],
   roles: ['everyone'],
   personalData: false,
   needsClub: true,

@@ -1,3 +1,8 @@
+import { ageOn, formatDay } from './club-time.js';
+import { isCalendarDate, readDate } from './read-date.js';
+
+export { isCalendarDate };
+
 /** A neutral form: Slack renders it as a modal, Discord as a modal, the console asks field by field. */
 export interface FormDefinition {
   /** Stable id; also the job's form kind. */
@@ -6,6 +11,11 @@ export interface FormDefinition {
   title: string;
   submitLabel: string;
   fields: FormField[];
+  /**
+   * The club's date when the form was built (yyyy-mm-dd): "today", "yesterday" and "26 Nov" are
+   * read against it, and date rules are checked against it. Without it only full dates are read.
+   */
+  today?: string;
 }
 
 export type FormId = 'incident' | 'trial' | 'waitinglist';
@@ -25,27 +35,40 @@ export interface FormField {
   defaultValue?: string;
   placeholder?: string;
   hint?: string;
+  /** A date that may not be after the form's day (an incident). Default: any date. */
+  notFuture?: boolean;
+  /** A date of birth: the ages in whole years, on the form's day, the form is for. Default: any. */
+  ages?: { min: number; max: number; what: string };
 }
 
 export type FormValues = Record<string, string>;
+
+/** The ages the club's junior forms (trials, the waiting list) take: `what` names the form. */
+export function childAges(what: string): NonNullable<FormField['ages']> {
+  return { min: 3, max: 18, what };
+}
 
 export type FormValidation =
   | { ok: true; values: FormValues }
   | { ok: false; errors: Record<string, string>; values: FormValues };
 
 /**
- * Checks values with the spec's rules before any call: required, max length, a real calendar
- * date (2026-02-30 is not), one of the choices. `values` is always what the person typed (trimmed),
- * so a form reopened after an error shows their text.
+ * Checks values with the spec's rules before any call: required, max length, one of the choices,
+ * a real calendar date as people write it (2026-02-30 is not), then the form's own date rules.
+ * `values` is what the person typed (trimmed; a date that passes as yyyy-mm-dd), so a form
+ * reopened after an error shows their text.
  */
 export function validateForm(form: FormDefinition, input: Record<string, unknown>): FormValidation {
   const values: FormValues = {};
   const errors: Record<string, string> = {};
   for (const field of form.fields) {
     const raw = input[field.id];
-    const value = typeof raw === 'string' ? stripControlCharacters(raw).trim() : '';
-    values[field.id] = value;
-    const problem = checkField(field, value);
+    const typed = typeof raw === 'string' ? stripControlCharacters(raw).trim() : '';
+    const date =
+      field.type === 'date' && typed !== '' ? readTypedDate(typed, form.today) : undefined;
+    const problem = date ? checkDate(field, date, form.today) : checkField(field, typed);
+    // A date is kept as the club service takes it once read; a refused one as it was typed.
+    values[field.id] = date && !problem ? date : typed;
     if (problem) errors[field.id] = `${field.label}: ${problem}`;
   }
   return Object.keys(errors).length === 0 ? { ok: true, values } : { ok: false, errors, values };
@@ -59,9 +82,7 @@ function checkField(field: FormField, value: string): string | undefined {
   }
   switch (field.type) {
     case 'date':
-      return isCalendarDate(value)
-        ? undefined
-        : 'must be a real date written yyyy-mm-dd, e.g. 2026-03-14.';
+      return 'must be a real date, e.g. 26/11/2026, 26 Nov, today or yesterday.';
     case 'select':
       return field.choices?.includes(value)
         ? undefined
@@ -73,6 +94,27 @@ function checkField(field: FormField, value: string): string | undefined {
     default:
       return undefined;
   }
+}
+
+function readTypedDate(typed: string, today: string | undefined): string | undefined {
+  if (today) return readDate(typed, today);
+  return isCalendarDate(typed) ? typed : undefined;
+}
+
+/** The form's date rules: not in the future, an age the form is for. */
+function checkDate(field: FormField, date: string, today: string | undefined): string | undefined {
+  if (!today) return undefined;
+  if (date > today) {
+    if (field.notFuture || field.ages)
+      return `cannot be in the future (${formatDay(date)}; today is ${formatDay(today, today)}).`;
+    return undefined;
+  }
+  const age = field.ages ? ageOn(date, today) : undefined;
+  if (!field.ages || age === undefined) return undefined;
+  const { min, max, what } = field.ages;
+  return age < min || age > max
+    ? `${formatDay(date)} makes them ${age}; ${what} is for ages ${min} to ${max}.`
+    : undefined;
 }
 
 /**
@@ -90,17 +132,6 @@ export function withDefaults(
       filled[field.id] = field.defaultValue;
   }
   return filled;
-}
-
-/** True for a yyyy-mm-dd date that exists in the calendar. */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
 }
 
 /** Keeps newlines and tabs; drops other control characters, which no club record should hold. */

@@ -1,6 +1,7 @@
 import type { Asker } from './chat-user.js';
 import type { CommandDefinition } from './command.js';
-import type { Reply } from './reply.js';
+import { closestName } from './closest-name.js';
+import { textReply, type Reply } from './reply.js';
 import { unlinkedReason } from './unlinked-reason.js';
 
 /** Pure: the help text of the commands a person may run, and why they are not linked if that is known. */
@@ -33,14 +34,66 @@ export function usage(command: Pick<CommandDefinition, 'name' | 'options'>): str
   return [`/${command.name}`, ...options].join(' ');
 }
 
-/** The help of one command, for a mistyped option or subcommand. */
-export function commandHelpReply(command: CommandDefinition, problem: string): Reply {
-  const details = command.options.map((option) => {
+/**
+ * Pure: `/help session`: what a command does, its options and real examples, and whether this
+ * person may run it. A slip gets the closest command; "/session", "session" and "Session" are one.
+ */
+export function oneCommandHelp(
+  commands: readonly CommandDefinition[],
+  typed: string,
+  mayRun: (name: string) => boolean,
+): Reply {
+  const wanted = typed.replace(/^\//, '').trim().toLowerCase().replace(/\s+/g, ' ');
+  const [base = '', sub] = wanted.split(' ');
+  const twin = sub === 'add' ? 'new' : sub === 'new' ? 'add' : undefined;
+  const names = commands.map((command) => command.name);
+  const name =
+    names.find((candidate) => candidate === wanted) ??
+    names.find((candidate) => twin !== undefined && candidate === `${base} ${twin}`);
+  const command = commands.find((candidate) => candidate.name === name);
+  if (!command) {
+    const close = closestName(wanted, names);
+    const family = names.filter((candidate) => candidate.startsWith(`${wanted} `));
+    const text = close
+      ? `There is no /${wanted}. Did you mean /${close}? Try /help ${close}.`
+      : family.length > 0
+        ? `/${wanted} goes with one more word: ${family.map((n) => `/${n}`).join(', ')}.`
+        : `There is no /${wanted}. /help lists the commands you may run.`;
+    return textReply(text, { title: `/help ${wanted}`, tone: 'warning' });
+  }
+  const examples = command.examples ?? [];
+  return {
+    title: `/${command.name}`,
+    sections: [
+      { kind: 'text', text: command.description },
+      { kind: 'text', text: `Usage: ${usage(command)}` },
+      ...(command.options.length > 0
+        ? [{ kind: 'list' as const, title: 'Options', items: optionLines(command) }]
+        : []),
+      ...(examples.length > 0
+        ? [{ kind: 'list' as const, title: 'Examples', items: [...examples] }]
+        : []),
+      ...(mayRun(command.name)
+        ? []
+        : [{ kind: 'text' as const, text: 'Your roles in the club do not include this one.' }]),
+    ],
+    visibility: 'asker',
+    personalData: false,
+  };
+}
+
+function optionLines(command: CommandDefinition): string[] {
+  return command.options.map((option) => {
     const choices = option.choices
       ? ` (one of: ${option.choices.map((choice) => choice.name).join(', ')})`
       : '';
-    return `${option.name}: ${option.description}${choices}`;
+    return `${option.name}${option.required ? '' : ' (optional)'}: ${option.description}${choices}`;
   });
+}
+
+/** The help of one command, for a mistyped option or subcommand. */
+export function commandHelpReply(command: CommandDefinition, problem: string): Reply {
+  const details = optionLines(command);
   return {
     title: `/${command.name}`,
     sections: [

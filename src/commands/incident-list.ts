@@ -1,13 +1,18 @@
 import type { Incident } from '../club/domain.js';
 import { incidentStatuses } from '../club/domain.js';
-import { formatDay } from './club-time.js';
+import { clubToday, formatDay } from './club-time.js';
 import type { CommandDefinition } from './command.js';
 import { dataAge } from './data-age.js';
 import { displayName } from './display-name.js';
 import type { Reply } from './reply.js';
+import { shortRef } from './short-ref.js';
 
 /** Pure: incidents with one status, or (no status) every one not Closed; newest first. */
-export function incidentListReply(incidents: readonly Incident[], status?: string): Reply {
+export function incidentListReply(
+  incidents: readonly Incident[],
+  status?: string,
+  today?: string,
+): Reply {
   const wanted = status?.toLowerCase();
   const shown = incidents
     .filter((incident) =>
@@ -32,13 +37,13 @@ export function incidentListReply(incidents: readonly Incident[], status?: strin
     sections: [
       {
         kind: 'table',
-        columns: ['Title', 'Date', 'Status', 'Reported by', 'Reference'],
+        columns: ['Title', 'Date', 'Status', 'Reported by', 'Ref'],
         rows: shown.map((incident) => [
           incident.title || 'Untitled',
-          incident.date ? formatDay(incident.date) : 'No date',
+          incident.date ? formatDay(incident.date, today) : 'No date',
           incident.status,
           reporter(incident),
-          incident.guid,
+          shortRef(incident.guid),
         ]),
       },
     ],
@@ -66,13 +71,14 @@ export const incidentList = {
       choices: incidentStatuses.map((status) => ({ name: status, value: status })),
     },
   ],
+  examples: ['/incident list', '/incident list closed'],
   roles: ['welfare'],
   personalData: true,
   needsClub: true,
-  async handle({ options, data, now }) {
+  async handle({ options, data, now, timezone }) {
     const incidents = await data.incidents();
     return {
-      ...incidentListReply(incidents.value, options.status),
+      ...incidentListReply(incidents.value, options.status, clubToday(now, timezone)),
       footer: dataAge([incidents], now),
     };
   },

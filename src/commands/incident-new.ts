@@ -6,25 +6,31 @@ import type { FormDefinition, FormField, FormValues } from './form.js';
 import { formFiledReply } from './form-replies.js';
 import { unlinkedNoteRoom } from './incident-reporter.js';
 import type { Reply } from './reply.js';
+import { shortRef } from './short-ref.js';
 
 /**
- * Pure: the incident form as this person sees it (today's date, status Open). An unlinked asker
- * also gives their name, which goes into the details as they typed it (never matched to a member,
- * see `incidentReporter`), and the details leave room for that note. Discord shows at most five
- * inputs, so for them the status is left out and filed as Open: someone the club's records do not
- * know is reporting, not triaging.
+ * Pure: the incident form as this person sees it (today's date). A new incident is filed Open:
+ * only a linked welfare officer is asked for a status, so a report cannot be filed Closed where
+ * /incident list would not show it. An unlinked asker also gives their name, which goes into the
+ * details as they typed it (never matched to a member, see `incidentReporter`), and the details
+ * leave room for that note.
  */
 export function incidentForm({ asker, now, timezone }: FormContext): FormDefinition {
   const unlinked = asker.memberGuid === undefined;
+  // Discord shows five inputs at most: the reporter's name and a status never come together.
+  const triage = !unlinked && asker.roles.includes('welfare');
+  const today = clubToday(now, timezone);
   const fields: FormField[] = [
     { id: 'title', label: 'Title', type: 'text', required: true, maxLength: 50 },
     {
       id: 'date',
-      label: 'Date (yyyy-mm-dd)',
+      label: 'Date',
       type: 'date',
       required: true,
       maxLength: 10,
-      defaultValue: clubToday(now, timezone),
+      defaultValue: today,
+      notFuture: true,
+      hint: 'e.g. today, yesterday, 26/11/2026 or 26 Nov.',
     },
     {
       id: 'status',
@@ -63,7 +69,11 @@ export function incidentForm({ asker, now, timezone }: FormContext): FormDefinit
     id: 'incident',
     title: 'Report an incident',
     submitLabel: 'File incident',
-    fields: unlinked ? [...fields.filter((field) => field.id !== 'status'), reporter] : fields,
+    fields: [
+      ...fields.filter((field) => triage || field.id !== 'status'),
+      ...(unlinked ? [reporter] : []),
+    ],
+    today,
   };
 }
 
@@ -85,15 +95,21 @@ export function incidentDraftFrom(
   };
 }
 
-/** Pure: the confirmation once the incident is in the club's incident book. */
-export function incidentFiledReply(incident: Incident): Reply {
+/**
+ * Pure: the confirmation once the incident is in the club's incident book, in words for who
+ * filed it: the welfare officer is not told that the welfare officer will see it.
+ */
+export function incidentFiledReply(incident: Incident, byWelfare = false, today?: string): Reply {
+  const ref = shortRef(incident.guid);
   return formFiledReply(
     'Incident filed',
-    "It is in the club's incident book; the welfare officer sees it with /incident list. Quote the reference when you follow it up.",
+    byWelfare
+      ? `It is in the club's incident book; /incident show ${ref} shows it again.`
+      : `It is in the club's incident book, and the welfare officer will see it. Quote ${ref} if you follow it up.`,
     [
-      { label: 'Reference', value: incident.guid },
+      { label: 'Reference', value: ref },
       { label: 'Title', value: incident.title },
-      { label: 'Date', value: incident.date ? formatDay(incident.date) : 'Not given' },
+      { label: 'Date', value: incident.date ? formatDay(incident.date, today) : 'Not given' },
       { label: 'Status', value: incident.status },
     ],
   );
@@ -104,6 +120,7 @@ export const incidentNew = {
   name: 'incident new',
   description: "Report an incident: a form, filed in the club's incident book.",
   options: [],
+  examples: ['/incident new'],
   roles: ['everyone'],
   personalData: true,
   form: 'incident',

@@ -1,25 +1,40 @@
 import type { ClubSession } from '../club/domain.js';
-import { readWeekday } from '../club/decode-records.js';
 import { weekdays } from '../club/domain.js';
-import { clubClock } from './club-time.js';
+import { readWhen, type PartOfDay } from './read-when.js';
 
-/**
- * "Tonight" is today's sessions starting at or after this time; when today has none that late
- * (a Saturday of morning sessions), it is all of today's, because a coach asking "tonight" wants
- * the day's roster rather than nothing.
- */
+/** Evening (and "tonight") is sessions starting at or after this time. */
 export const eveningStarts = '16:00';
 
 export type SessionMatch =
   | { kind: 'found'; label: string; sessions: ClubSession[] }
-  /** A day was named and understood, but nothing runs then. */
-  | { kind: 'none-that-day'; label: string }
-  | { kind: 'unknown' };
+  /**
+   * A day (or time) was understood, but nothing runs then; `elsewhere` are the sessions the name
+   * words match on other days ("minnows tuesday": Minnows swim on Monday and Friday).
+   */
+  | { kind: 'none-that-day'; label: string; elsewhere?: ClubSession[] }
+  /** Neither a day, a time nor a session name; `words` are what was not understood. */
+  | { kind: 'unknown'; words: string[] };
+
+/** The part of the day a session starts in. */
+export function partOfDay(startTime: string | undefined): PartOfDay | undefined {
+  if (!startTime) return undefined;
+  if (startTime >= eveningStarts) return 'evening';
+  return startTime >= '12:00' ? 'afternoon' : 'morning';
+}
+
+/** True when the session runs at `time` (HH:mm): from its start to just before its end. */
+function runsAt(session: ClubSession, time: string): boolean {
+  if (!session.startTime) return false;
+  if (session.startTime === time) return true;
+  return !!session.endTime && session.startTime <= time && time < session.endTime;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * Reads `when` as "today", "tonight", a weekday ("tue", "Tues", "weds", "THURSDAY") or part of a
- * session name, in that order. Archived sessions never match; today and tonight also skip a
- * session's NoSessionDates.
+ * Finds the sessions a coach means, the way a coach would guess: the day narrows ("tomorrow",
+ * "friday"), then the time of day ("evening", "18:30"), then the name ("minnows"). Archived
+ * sessions never match; a named day also skips the session's NoSessionDates on that date.
  */
 export function matchSessions(
   sessions: readonly ClubSession[],
@@ -28,33 +43,42 @@ export function matchSessions(
   timezone: string,
 ): SessionMatch {
   const running = sessions.filter((session) => !session.archived);
-  const word = when.trim().toLowerCase();
-  if (word === 'today' || word === 'tonight') {
-    const clock = clubClock(now, timezone);
-    const today = inTimetableOrder(
-      running.filter((session) => session.weekday === clock.weekday && runsOn(session, clock.date)),
-    );
-    const evening = today.filter((session) => (session.startTime ?? '') >= eveningStarts);
-    const chosen = word === 'tonight' && evening.length > 0 ? evening : today;
-    const label = `${word === 'today' ? 'Today' : 'Tonight'} (${clock.weekday})`;
-    return chosen.length > 0
-      ? { kind: 'found', label, sessions: chosen }
-      : { kind: 'none-that-day', label };
+  const query = readWhen(when, now, timezone);
+  const { day, part, time, words } = query;
+  if (!day && words.length === 0) return { kind: 'unknown', words: [] };
+  let chosen = running;
+  const label: string[] = [];
+  if (day) {
+    chosen = chosen.filter((s) => s.weekday === day.weekday && runsOn(s, day.date));
+    label.push(day.label === day.weekday ? day.weekday : `${day.label} (${day.weekday})`);
   }
-  const weekday = readWeekday(word);
-  if (weekday) {
-    const onDay = inTimetableOrder(running.filter((session) => session.weekday === weekday));
-    return onDay.length > 0
-      ? { kind: 'found', label: weekday, sessions: onDay }
-      : { kind: 'none-that-day', label: weekday };
+  if (part) {
+    const inPart = chosen.filter((session) => partOfDay(session.startTime) === part);
+    // "Tonight" on a day of morning sessions is the day's roster rather than nothing.
+    const tonight = day?.label === 'Tonight';
+    chosen = tonight && inPart.length === 0 ? chosen : inPart;
+    if (!tonight) label.push(part);
   }
-  if (word === '') return { kind: 'unknown' };
-  const exact = running.filter((session) => session.name.toLowerCase() === word);
-  const named =
-    exact.length > 0 ? exact : running.filter((s) => s.name.toLowerCase().includes(word));
-  return named.length > 0
-    ? { kind: 'found', label: when.trim(), sessions: inTimetableOrder(named) }
-    : { kind: 'unknown' };
+  if (time) {
+    chosen = chosen.filter((session) => runsAt(session, time));
+    label.push(`at ${time}`);
+  }
+  if (words.length > 0) {
+    const named = (list: readonly ClubSession[]) =>
+      list.filter((s) => words.every((word) => s.name.toLowerCase().includes(word)));
+    const anywhere = named(running);
+    if (anywhere.length === 0) return { kind: 'unknown', words };
+    chosen = named(chosen);
+    const name = capitalised(words.join(' '));
+    if (chosen.length === 0 && day) {
+      return { kind: 'none-that-day', label: `${name}, ${label.join(' ')}`, elsewhere: anywhere };
+    }
+    label.unshift(label.length > 0 ? `${name},` : name);
+  }
+  const text = label.join(' ');
+  return chosen.length > 0
+    ? { kind: 'found', label: text, sessions: inTimetableOrder(chosen) }
+    : { kind: 'none-that-day', label: text };
 }
 
 /**

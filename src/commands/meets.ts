@@ -17,16 +17,16 @@ export function meetsReply(meets: readonly Meet[], today: string): Reply {
     };
   }
   const rows = coming.map((meet) => [
-    meet.endDate && meet.endDate !== meet.startDate
-      ? `${formatDay(meet.startDate)} to ${formatDay(meet.endDate)}`
-      : formatDay(meet.startDate),
     meet.type ? `${meet.name} (${meet.type})` : meet.name,
+    meet.endDate && meet.endDate !== meet.startDate
+      ? `${formatDay(meet.startDate, today)} to ${formatDay(meet.endDate, today)}`
+      : formatDay(meet.startDate, today),
     [meet.facility, meet.city].filter(Boolean).join(', ') || 'Not known',
     entryState(today, meet.entryDeadline, meet.entryOpenDate),
   ]);
   return {
     title: 'Upcoming meets',
-    sections: limitedTable(['When', 'Meet', 'Where', 'Entries'], rows),
+    sections: limitedTable(['Meet', 'When', 'Where', 'Entries'], rows),
     visibility: 'asker',
     personalData: false,
     actions: [{ id: 'post-to-channel', label: 'Post to channel', kind: 'post-to-channel' }],
@@ -38,6 +38,7 @@ export const meets = {
   name: 'meets',
   description: 'Upcoming swimming meets with their entry deadlines.',
   options: [],
+  examples: ['/meets'],
   roles: ['everyone'],
   personalData: false,
   needsClub: true,

@@ -111,13 +111,15 @@ function contactSections({ member, members, rights, today }: MemberCard): ReplyS
     .filter((parent): parent is Member => parent !== undefined);
   if (parents.length > 0) {
     sections.push({
-      kind: 'list',
+      kind: 'table',
       title: 'Parents',
-      items: parents.map((parent) =>
-        [displayName(parent), parent.mobilePhone, parent.homePhone, parent.email]
-          .filter(Boolean)
-          .join(' · '),
-      ),
+      columns: ['Parent', 'Mobile', 'Home', 'Email'],
+      rows: parents.map((parent) => [
+        displayName(parent),
+        parent.mobilePhone ?? '',
+        parent.homePhone ?? '',
+        parent.email ?? '',
+      ]),
     });
   } else if (member.primaryContactName) {
     const relation = member.relationshipToMember ? ` (${member.relationshipToMember})` : '';

@@ -21,6 +21,7 @@ export const memberDetails = {
       autocomplete: 'members',
     },
   ],
+  examples: ['/member details Jane Smith'],
   roles: ['coach', 'welfare'],
   personalData: true,
   needsClub: true,

@@ -16,6 +16,7 @@ export const member = {
       autocomplete: 'members',
     },
   ],
+  examples: ['/member Jane Smith', '/member Smith'],
   roles: ['coach', 'welfare'],
   personalData: true,
   needsClub: true,

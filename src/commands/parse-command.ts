@@ -1,16 +1,33 @@
 import type { CommandDefinition } from './command.js';
-import { commandHelpReply, helpReply } from './help.js';
-import type { Reply } from './reply.js';
+import { closestName } from './closest-name.js';
+import { commandHelpReply } from './help.js';
+import { textReply, type Reply } from './reply.js';
 
 export type ParsedCommand =
   | { ok: true; command: CommandDefinition; options: Record<string, string> }
   | { ok: false; reply: Reply };
 
+/** "add" and "new" mean the same wherever one of them is a subcommand. */
+const sameVerb: Readonly<Record<string, string>> = { add: 'new', new: 'add' };
+
+/** The subcommand `base sub` of the registry, or its twin verb (/waitinglist new is add). */
+function findSubcommand(
+  commands: readonly CommandDefinition[],
+  base: string,
+  sub: string,
+): CommandDefinition | undefined {
+  const twin = sameVerb[sub];
+  return (
+    commands.find((command) => command.name === `${base} ${sub}`) ??
+    (twin ? commands.find((command) => command.name === `${base} ${twin}`) : undefined)
+  );
+}
+
 /**
  * Reads a slash command as Slack and the console give it: `/incident` with text `list open`.
  * The first word picks a subcommand when the registry has one ("incident list"); the options
  * follow in order, the last one with `rest` taking the rest of the text. A mistake gives the
- * command's help.
+ * command's help, or the closest command ("did you mean /whoswho?").
  */
 export function parseCommandText(
   commands: readonly CommandDefinition[],
@@ -20,28 +37,56 @@ export function parseCommandText(
   const base = slash.replace(/^\//, '').trim().toLowerCase();
   const words = text.trim().split(/\s+/).filter(Boolean);
   const sub = words[0]?.toLowerCase();
-  const withSub = sub ? commands.find((command) => command.name === `${base} ${sub}`) : undefined;
+  const withSub = sub ? findSubcommand(commands, base, sub) : undefined;
   const command = withSub ?? commands.find((command) => command.name === base);
-  if (!command) {
-    const family = commands.filter((candidate) => candidate.name.startsWith(`${base} `));
-    if (family.length > 0) {
-      const choices = family.map((candidate) => `/${candidate.name}`).join(', ');
-      const problem = sub
-        ? `"${sub}" is not something /${base} can do.`
-        : `/${base} needs one more word.`;
-      return {
-        ok: false,
-        reply: {
-          ...helpReply(family, () => true),
-          title: `/${base}`,
-          sections: [{ kind: 'text', text: `${problem} Try: ${choices}.` }],
-          tone: 'warning',
-        },
-      };
-    }
-    return { ok: false, reply: helpReply(commands, () => true) };
+  if (!command) return { ok: false, reply: unknownCommandReply(commands, base, sub) };
+  const parsed = readOptions(command, withSub ? words.slice(1) : words);
+  const slip = !parsed.ok && !withSub && sub ? closestSubcommand(commands, base, sub) : undefined;
+  return slip ? { ok: false, reply: didYouMean(`/${base} ${sub ?? ''}`, slip) } : parsed;
+}
+
+/** "/waitinglist ad" → "waitinglist add": a slip in a subcommand of a command that also runs alone. */
+function closestSubcommand(
+  commands: readonly CommandDefinition[],
+  base: string,
+  sub: string,
+): string | undefined {
+  const family = commands.filter((command) => command.name.startsWith(`${base} `));
+  const subs = family.map((command) => command.name.slice(base.length + 1));
+  const close = closestName(sub, subs);
+  return close && `${base} ${close}`;
+}
+
+/** Not a command: the closest one if it is a slip, what the command can do, or where to look. */
+function unknownCommandReply(
+  commands: readonly CommandDefinition[],
+  base: string,
+  sub: string | undefined,
+): Reply {
+  const family = commands.filter((command) => command.name.startsWith(`${base} `));
+  if (family.length > 0) {
+    const slip = sub ? closestSubcommand(commands, base, sub) : undefined;
+    if (slip) return didYouMean(`/${base} ${sub}`, slip);
+    const choices = family.map((command) => `/${command.name}`).join(', ');
+    const problem = sub
+      ? `"${sub}" is not something /${base} can do.`
+      : `/${base} needs one more word.`;
+    return textReply(`${problem} Try: ${choices}.`, { title: `/${base}`, tone: 'warning' });
   }
-  return readOptions(command, withSub ? words.slice(1) : words);
+  const names = [...new Set(commands.map((command) => command.name.split(' ')[0] ?? ''))];
+  const slip = closestName(base, names);
+  if (slip) return didYouMean(`/${base}`, slip);
+  return textReply(`/${base} is not a command. /help lists the ones you may run.`, {
+    title: 'Not a command',
+    tone: 'warning',
+  });
+}
+
+function didYouMean(typed: string, meant: string): Reply {
+  return textReply(`${typed.trim()} is not a command. Did you mean /${meant}?`, {
+    title: 'Not a command',
+    tone: 'warning',
+  });
 }
 
 /** Checks options given by name (Discord, buttons) against the command's declaration. */

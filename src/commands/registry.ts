@@ -1,13 +1,17 @@
 import type { CommandDefinition } from './command.js';
 import { events } from './events.js';
-import { helpReply } from './help.js';
+import { helpReply, oneCommandHelp } from './help.js';
 import { incidentList } from './incident-list.js';
 import { incidentNew } from './incident-new.js';
+import { incidentShow } from './incident-show.js';
 import { meets } from './meets.js';
 import { member } from './member.js';
 import { quota } from './quota.js';
 import { memberDetails } from './member-details.js';
 import { audit } from './audit.js';
+import { digestAdd, digestList, digestRemove } from './digest.js';
+import { digestPreview } from './digest-preview.js';
+import { today } from './today.js';
 import { session } from './session.js';
 import { sessions } from './sessions.js';
 import { trialNew } from './trial-new.js';
@@ -19,13 +23,18 @@ import { whoswho } from './whoswho.js';
 const help = {
   kind: 'query',
   name: 'help',
-  description: 'The commands you may run.',
-  options: [],
+  description: 'The commands you may run; add a command to see its options and examples.',
+  options: [
+    { name: 'command', description: 'A command, e.g. session', required: false, rest: true },
+  ],
+  examples: ['/help', '/help session'],
   roles: ['everyone'],
   personalData: false,
   needsClub: false,
-  async handle({ mayRun, asker }) {
-    return helpReply(registry, mayRun, asker);
+  async handle({ options, mayRun, asker }) {
+    return options.command
+      ? oneCommandHelp(registry, options.command, mayRun)
+      : helpReply(registry, mayRun, asker);
   },
 } satisfies CommandDefinition;
 
@@ -36,6 +45,7 @@ const help = {
  */
 export const registry: readonly CommandDefinition[] = [
   help,
+  today,
   whoswho,
   sessions,
   events,
@@ -45,11 +55,17 @@ export const registry: readonly CommandDefinition[] = [
   memberDetails,
   incidentNew,
   incidentList,
+  incidentShow,
   trialNew,
   trials,
   waitingList,
   waitingListAdd,
   audit,
+  // Digests (#33): reminders from the club's own dates.
+  digestAdd,
+  digestList,
+  digestRemove,
+  digestPreview,
   quota,
 ];
 

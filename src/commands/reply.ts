@@ -71,18 +71,20 @@ export type ReplySection = Readonly<
 
 /**
  * A follow-up button. Pressing it runs `command` with `args` as the person who pressed it
- * (permissions are checked again), or, for `post-to-channel`, re-posts this reply publicly.
+ * (permissions are checked again), or, for `post-to-channel`, re-posts this reply publicly;
+ * `reopen-form` opens `form` again filled in, `confirm-form` files it as it is (a likely duplicate
+ * the person has seen).
  */
 export interface ReplyAction {
   id: string;
   label: string;
-  kind: 'run-command' | 'post-to-channel' | 'reopen-form';
+  kind: 'run-command' | 'post-to-channel' | 'reopen-form' | 'confirm-form';
   command?: string;
   args?: string;
   style?: 'primary' | 'danger';
   /**
-   * `reopen-form` only: the form to open again and what the person typed. Platforms keep the
-   * values briefly on their side (Slack: in Redis) rather than in the button.
+   * `reopen-form` and `confirm-form`: the form and what the person typed. Platforms keep the
+   * values briefly on their side (in Redis, sealed) rather than in the button.
    */
   form?: { id: FormId; values: FormValues };
 }

@@ -1,10 +1,10 @@
 import type { ClubSession, Member } from '../club/domain.js';
-import { weekdays } from '../club/domain.js';
 import type { CommandDefinition } from './command.js';
 import { dataAge } from './data-age.js';
-import { inTimetableOrder, matchSessions, type SessionMatch } from './match-sessions.js';
+import { matchSessions } from './match-sessions.js';
 import type { Reply, ReplyAction, ReplySection } from './reply.js';
 import { noRosterReply, rosterAccess, withheldSection } from './roster-access.js';
+import { noSessionReply, sessionMenuReply, sessionWhen, timeRange } from './session-menu.js';
 import { sessionRoster, type RosterSwimmer, type SessionRoster } from './session-roster.js';
 
 /**
@@ -22,44 +22,19 @@ export function readRosterPage(text: string): { when: string; page: number } {
     : { when: text, page: 1 };
 }
 
-/**
- * Pure: the rosters of the sessions `when` names (page `page` of the longer ones), or the choices
- * when it names none.
- */
-export function sessionReply(
-  match: SessionMatch,
-  sessions: readonly ClubSession[],
-  members: readonly Member[],
-  when: string,
-  page = 1,
-): Reply {
-  if (match.kind === 'unknown') return choicesReply(sessions, when);
-  if (match.kind === 'none-that-day') {
-    return {
-      title: `Sessions: ${match.label}`,
-      sections: [{ kind: 'text', text: `No sessions run ${noSessionsWhen(match.label)}.` }],
-      visibility: 'asker',
-      personalData: false,
-      tone: 'info',
-    };
-  }
-  const rosters = match.sessions.map((session) => ({
-    session,
-    roster: sessionRoster(session, members),
-  }));
-  const pages = Math.max(1, ...rosters.map(({ roster }) => pageCount(roster.swimmers.length)));
+/** Pure: one session's roster (page `page` of a long one): its details, then its swimmers. */
+export function rosterReply(session: ClubSession, members: readonly Member[], page = 1): Reply {
+  const roster = sessionRoster(session, members);
+  const pages = Math.max(1, pageCount(roster.swimmers.length));
   const shownPage = Math.min(page, pages);
-  const shown = rosters.map(({ session, roster }) => rosterPage(session, roster, shownPage));
+  const swimmers = pageOf(roster.swimmers, shownPage);
   return {
-    title: `Sessions: ${match.label}${pages > 1 ? ` (page ${shownPage} of ${pages})` : ''}`,
-    sections: shown.flatMap((page) => page.sections),
+    title: `${session.name}${pages > 1 ? ` (page ${shownPage} of ${pages})` : ''}`,
+    sections: [detailsSection(session, roster), swimmersSection(roster, swimmers, shownPage)],
     visibility: 'asker',
     personalData: true,
-    actions: pageActions(when, shownPage, pages),
-    audit: {
-      members: [...new Set(shown.flatMap((page) => page.members))],
-      fieldGroups: ['roster'],
-    },
+    actions: pageActions(session, shownPage, pages),
+    audit: { members: swimmers.map((swimmer) => swimmer.guid), fieldGroups: ['roster'] },
   };
 }
 
@@ -69,33 +44,9 @@ function pageOf(swimmers: readonly RosterSwimmer[], page: number): readonly Rost
   return swimmers.slice((page - 1) * rosterPageSize, page * rosterPageSize);
 }
 
-/** "today (Sunday)" or "on Sunday". */
-function noSessionsWhen(label: string): string {
-  return /^(Today|Tonight)/.test(label)
-    ? label.charAt(0).toLowerCase() + label.slice(1)
-    : `on ${label}`;
-}
-
-/** A roster page as a reply shows it: its session's details and table, and whose they are. */
-interface RosterPage {
-  sections: readonly ReplySection[];
-  /** The Guids of the swimmers on the page, for the audit trail. */
-  members: readonly string[];
-}
-
-/** A session's details and page `page` of its roster. */
-function rosterPage(session: ClubSession, roster: SessionRoster, page: number): RosterPage {
-  const swimmers = pageOf(roster.swimmers, page);
-  return {
-    sections: [detailsSection(session, roster), rosterSection(roster, swimmers, page)],
-    members: swimmers.map((swimmer) => swimmer.guid),
-  };
-}
-
 function detailsSection(session: ClubSession, roster: SessionRoster): ReplySection {
   return {
     kind: 'fields',
-    title: session.name,
     fields: [
       { label: 'Day', value: session.weekday ?? 'Not known' },
       { label: 'Time', value: timeRange(session) },
@@ -109,40 +60,42 @@ function detailsSection(session: ClubSession, roster: SessionRoster): ReplySecti
   };
 }
 
-function rosterSection(
+/**
+ * The swimmers of a page, summarised to fit a phone: their count, then their names grouped by
+ * initial ("A: Alice Brown, Amy Cole"), A–Z.
+ */
+function swimmersSection(
   roster: SessionRoster,
   shown: readonly RosterSwimmer[],
   page: number,
 ): ReplySection {
   const count = roster.swimmers.length;
   if (count === 0) return { kind: 'text', text: 'No swimmers are listed for this session.' };
-  if (shown.length === 0) {
-    const pages = pageCount(count);
-    return {
-      kind: 'text',
-      text: `All ${count} swimmers are on ${pages === 1 ? 'page 1' : `pages 1–${pages}`}.`,
-    };
-  }
   const first = (page - 1) * rosterPageSize + 1;
+  const groups = new Map<string, string[]>();
+  for (const swimmer of shown) {
+    const initial = swimmer.name.charAt(0).toUpperCase();
+    groups.set(initial, [...(groups.get(initial) ?? []), swimmer.name]);
+  }
   return {
-    kind: 'table',
-    ...(count > rosterPageSize
-      ? { title: `Swimmers ${first}–${first + shown.length - 1} of ${count}` }
-      : {}),
-    columns: ['Swimmer', 'Last attended'],
-    rows: shown.map((swimmer) => [swimmer.name, swimmer.lastAttended]),
+    kind: 'list',
+    title:
+      count > rosterPageSize
+        ? `Swimmers ${first}–${first + shown.length - 1} of ${count}`
+        : `${count} swimmer${count === 1 ? '' : 's'}`,
+    items: [...groups].map(([initial, names]) => `${initial}: ${names.join(', ')}`),
   };
 }
 
-/** Buttons to the previous and next page of the rosters, as "/session <when> page n". */
-function pageActions(when: string, page: number, pages: number): ReplyAction[] | undefined {
+/** Buttons to the previous and next page of the roster, as "/session <that session> page n". */
+function pageActions(session: ClubSession, page: number, pages: number): ReplyAction[] | undefined {
   if (pages === 1) return undefined;
   const to = (target: number, id: string, label: string): ReplyAction => ({
     id,
     label: `${label} (page ${target} of ${pages})`,
     kind: 'run-command',
     command: 'session',
-    args: `${when.trim()} page ${target}`,
+    args: `${sessionWhen(session)} page ${target}`,
   });
   return [
     ...(page > 1 ? [to(page - 1, 'roster-previous', 'Previous swimmers')] : []),
@@ -150,33 +103,10 @@ function pageActions(when: string, page: number, pages: number): ReplyAction[] |
   ];
 }
 
-/** "18:00–19:15", or what is known of it. */
-export function timeRange(session: Pick<ClubSession, 'startTime' | 'endTime'>): string {
-  if (session.startTime && session.endTime) return `${session.startTime}–${session.endTime}`;
-  return session.startTime ?? 'Time not known';
-}
-
 /** "14 / 20", or "14" when the session has no maximum. */
 export function countAgainstMax(session: Pick<ClubSession, 'members' | 'maxMembers'>): string {
   const count = session.members.length;
   return session.maxMembers === undefined ? `${count}` : `${count} / ${session.maxMembers}`;
-}
-
-function choicesReply(sessions: readonly ClubSession[], when: string): Reply {
-  const names = [
-    ...new Set(inTimetableOrder(sessions.filter((s) => !s.archived)).map((s) => s.name)),
-  ];
-  return {
-    title: 'Which session?',
-    sections: [
-      { kind: 'text', text: `"${when.trim()}" is not a day or a session name I know.` },
-      { kind: 'list', title: 'Days', items: ['today', 'tonight', ...weekdays] },
-      ...(names.length > 0 ? [{ kind: 'list' as const, title: 'Sessions', items: names }] : []),
-    ],
-    visibility: 'asker',
-    personalData: false,
-    tone: 'warning',
-  };
 }
 
 export const session = {
@@ -187,12 +117,13 @@ export const session = {
     {
       name: 'when',
       description:
-        'today, tonight, a weekday or a session name; add "page 2" for more of a long roster',
+        'today, tonight, tomorrow, a weekday, "friday evening", 18:30 or a squad; "page 2" for more',
       required: true,
       rest: true,
       autocomplete: 'sessions',
     },
   ],
+  examples: ['/session tonight', '/session minnows friday'],
   roles: ['coach', 'head-coach', 'welfare'],
   personalData: true,
   needsClub: true,
@@ -201,22 +132,16 @@ export const session = {
     const [sessions, members] = await Promise.all([data.sessions(), data.members()]);
     const footer = dataAge([sessions, members], now);
     const match = matchSessions(sessions.value, when, now, timezone);
-    if (match.kind !== 'found') {
-      return { ...sessionReply(match, sessions.value, members.value, when, page), footer };
-    }
+    if (match.kind === 'unknown') return noSessionReply(match, sessions.value);
+    if (match.kind === 'none-that-day') return { ...noSessionReply(match, sessions.value), footer };
     const { shown, withheld } = rosterAccess(asker, match.sessions);
-    if (shown.length === 0) return { ...noRosterReply(match.label, withheld, asker), footer };
-    const reply = sessionReply(
-      { ...match, sessions: shown },
-      sessions.value,
-      members.value,
-      when,
-      page,
-    );
-    const sections = [
-      ...(reply.sections ?? []),
-      ...(withheld.length > 0 ? [withheldSection(withheld)] : []),
-    ];
-    return { ...reply, sections, footer };
+    const [only] = shown;
+    if (!only) return { ...noRosterReply(match.label, withheld, asker), footer };
+    const reply =
+      shown.length === 1
+        ? rosterReply(only, members.value, page)
+        : sessionMenuReply(match.label, shown);
+    const note = withheld.length > 0 ? [withheldSection(withheld)] : [];
+    return { ...reply, sections: [...(reply.sections ?? []), ...note], footer };
   },
 } satisfies CommandDefinition;

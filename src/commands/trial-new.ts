@@ -1,16 +1,21 @@
 import type { TrialRequest, TrialRequestDraft } from '../club/domain.js';
-import { formatDay } from './club-time.js';
-import type { CommandDefinition } from './command.js';
-import type { FormDefinition, FormValues } from './form.js';
+import { clubToday, formatDay } from './club-time.js';
+import type { CommandDefinition, FormContext } from './command.js';
+import { childAges, type FormDefinition, type FormValues } from './form.js';
 import { formFiledReply } from './form-replies.js';
 import type { Reply } from './reply.js';
+import { shortRef } from './short-ref.js';
 
 /**
  * Pure: the trial request form. Gender is optional in the spec and left out: Discord shows at
  * most five inputs, and these five are what the membership secretary needs to arrange a trial.
  */
-export function trialForm(): FormDefinition {
+export function trialForm({
+  now,
+  timezone,
+}: Pick<FormContext, 'now' | 'timezone'>): FormDefinition {
   return {
+    today: clubToday(now, timezone),
     id: 'trial',
     title: 'Request a trial session',
     submitLabel: 'Send request',
@@ -19,10 +24,12 @@ export function trialForm(): FormDefinition {
       { id: 'lastName', label: 'Last name', type: 'text', required: true, maxLength: 50 },
       {
         id: 'dateOfBirth',
-        label: 'Date of birth (yyyy-mm-dd)',
+        label: 'Date of birth',
         type: 'date',
         required: true,
         maxLength: 10,
+        ages: childAges('a trial'),
+        hint: 'e.g. 14/03/2016 or 14 Mar 2016.',
       },
       { id: 'email', label: 'Contact email', type: 'email', required: false, maxLength: 50 },
       {
@@ -55,7 +62,7 @@ export function trialFiledReply(trial: TrialRequest): Reply {
     'Trial request sent',
     'The membership secretary sees it with /trials and will be in touch.',
     [
-      { label: 'Reference', value: trial.guid },
+      { label: 'Reference', value: shortRef(trial.guid) },
       { label: 'Name', value: `${trial.firstName} ${trial.lastName}`.trim() },
       {
         label: 'Date of birth',
@@ -71,6 +78,7 @@ export const trialNew = {
   name: 'trial new',
   description: 'Add a trial session request: a form.',
   options: [],
+  examples: ['/trial new'],
   roles: ['membership'],
   personalData: true,
   form: 'trial',

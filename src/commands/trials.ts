@@ -1,5 +1,5 @@
 import type { TrialRequest } from '../club/domain.js';
-import { ageOn, clubToday, formatDay } from './club-time.js';
+import { clubToday, formatDay, shownAge } from './club-time.js';
 import type { CommandDefinition } from './command.js';
 import { dataAge } from './data-age.js';
 import type { Reply } from './reply.js';
@@ -22,13 +22,13 @@ export function trialsReply(trials: readonly TrialRequest[], today: string): Rep
     sections: [
       {
         kind: 'table',
-        columns: ['Name', 'Date of birth', 'Age', 'Email', 'Added'],
+        columns: ['Name', 'Born', 'Age', 'Email', 'Added'],
         rows: newestFirst.map((trial) => [
           `${trial.firstName} ${trial.lastName}`.trim(),
-          trial.dateOfBirth ? formatDay(trial.dateOfBirth) : 'Not given',
-          `${ageOn(trial.dateOfBirth, today) ?? ''}`,
+          trial.dateOfBirth ? formatDay(trial.dateOfBirth, today) : 'Not given',
+          shownAge(trial.dateOfBirth, today),
           trial.email ?? '',
-          trial.dateAdded ? formatDay(trial.dateAdded) : 'Not recorded',
+          trial.dateAdded ? formatDay(trial.dateAdded, today) : 'Not recorded',
         ]),
       },
     ],
@@ -42,6 +42,7 @@ export const trials = {
   name: 'trials',
   description: 'Trial session requests, newest first.',
   options: [],
+  examples: ['/trials'],
   roles: ['membership'],
   personalData: true,
   needsClub: true,

@@ -32,9 +32,9 @@ export function entryState(today: string, closes?: string, opens?: string): stri
   if (closes !== undefined && closes < today) return 'Entries closed';
   if (opens !== undefined && opens > today) {
     return closes
-      ? `Entries open ${formatDay(opens)}, close ${formatDay(closes)}`
-      : `Entries open ${formatDay(opens)}`;
+      ? `Entries open ${formatDay(opens, today)}, close ${formatDay(closes, today)}`
+      : `Entries open ${formatDay(opens, today)}`;
   }
   if (closes === undefined) return 'No closing date';
-  return closes === today ? 'Entries close today' : `Entries close ${formatDay(closes)}`;
+  return closes === today ? 'Entries close today' : `Entries close ${formatDay(closes, today)}`;
 }

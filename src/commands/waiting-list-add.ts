@@ -1,16 +1,21 @@
 import type { WaitingListDraft, WaitingListPerson } from '../club/domain.js';
-import { formatDay } from './club-time.js';
-import type { CommandDefinition } from './command.js';
-import type { FormDefinition, FormValues } from './form.js';
+import { clubToday, formatDay } from './club-time.js';
+import type { CommandDefinition, FormContext } from './command.js';
+import { childAges, type FormDefinition, type FormValues } from './form.js';
 import { formFiledReply } from './form-replies.js';
 import type { Reply } from './reply.js';
+import { shortRef } from './short-ref.js';
 
 /**
  * Pure: the waiting list form. Five inputs, Discord's limit: phones, address and gender (all
  * optional in the spec) are left out; notes hold anything else. DateAdded is set when filed.
  */
-export function waitingListForm(): FormDefinition {
+export function waitingListForm({
+  now,
+  timezone,
+}: Pick<FormContext, 'now' | 'timezone'>): FormDefinition {
   return {
+    today: clubToday(now, timezone),
     id: 'waitinglist',
     title: 'Add to the waiting list',
     submitLabel: 'Add',
@@ -19,10 +24,12 @@ export function waitingListForm(): FormDefinition {
       { id: 'lastName', label: 'Last name', type: 'text', required: true, maxLength: 50 },
       {
         id: 'dateOfBirth',
-        label: 'Date of birth (yyyy-mm-dd)',
+        label: 'Date of birth',
         type: 'date',
         required: false,
         maxLength: 10,
+        ages: childAges('the waiting list'),
+        hint: 'e.g. 14/03/2016 or 14 Mar 2016.',
       },
       { id: 'email', label: 'Contact email', type: 'email', required: false, maxLength: 50 },
       {
@@ -55,7 +62,7 @@ export function waitingListFiledReply(person: WaitingListPerson): Reply {
     'Added to the waiting list',
     'They are on the list; see it with /waitinglist.',
     [
-      { label: 'Reference', value: person.guid },
+      { label: 'Reference', value: shortRef(person.guid) },
       { label: 'Name', value: `${person.firstName} ${person.lastName}`.trim() },
       ...(person.dateOfBirth
         ? [{ label: 'Date of birth', value: formatDay(person.dateOfBirth) }]
@@ -70,6 +77,7 @@ export const waitingListAdd = {
   name: 'waitinglist add',
   description: 'Add someone to the waiting list: a form.',
   options: [],
+  examples: ['/waitinglist add'],
   roles: ['membership'],
   personalData: true,
   form: 'waitinglist',

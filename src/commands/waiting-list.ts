@@ -1,5 +1,5 @@
 import type { WaitingListPerson } from '../club/domain.js';
-import { ageOn, clubToday, formatDay } from './club-time.js';
+import { clubToday, formatDay, shownAge } from './club-time.js';
 import type { CommandDefinition } from './command.js';
 import { dataAge } from './data-age.js';
 import type { Reply } from './reply.js';
@@ -22,14 +22,13 @@ export function waitingListReply(people: readonly WaitingListPerson[], today: st
     sections: [
       {
         kind: 'table',
-        columns: ['#', 'Name', 'Date of birth', 'Age', 'Email', 'Added'],
+        columns: ['Name', 'Born', 'Age', 'Email', 'Added'],
         rows: inOrder.map((person, index) => [
-          `${index + 1}`,
-          `${person.firstName} ${person.lastName}`.trim(),
-          person.dateOfBirth ? formatDay(person.dateOfBirth) : 'Not given',
-          `${ageOn(person.dateOfBirth, today) ?? ''}`,
+          `${index + 1}. ${person.firstName} ${person.lastName}`.trim(),
+          person.dateOfBirth ? formatDay(person.dateOfBirth, today) : 'Not given',
+          shownAge(person.dateOfBirth, today),
           person.email ?? '',
-          person.dateAdded ? formatDay(person.dateAdded) : 'Not recorded',
+          person.dateAdded ? formatDay(person.dateAdded, today) : 'Not recorded',
         ]),
       },
     ],
@@ -43,6 +42,7 @@ export const waitingList = {
   name: 'waitinglist',
   description: 'The waiting list, in order, with positions.',
   options: [],
+  examples: ['/waitinglist'],
   roles: ['membership'],
   personalData: true,
   needsClub: true,

@@ -4,13 +4,24 @@ import { dataAge } from './data-age.js';
 import { displayName } from './display-name.js';
 import type { Reply, ReplySection } from './reply.js';
 
-/** A person's line, and the lower-case texts a filter looks in. */
-function listed(person: WhosWhoCategory['members'][number]) {
-  const name = displayName(person);
-  return {
-    line: person.notes ? `${name} (${person.notes})` : name,
-    texts: [name, person.firstName, person.notes ?? ''].map((text) => text.toLowerCase()),
-  };
+type Person = WhosWhoCategory['members'][number];
+
+/**
+ * Each person of a category once, with their lines and the lower-case texts a filter looks in:
+ * someone entered twice (two offices of one kind) is one line, "Peggy Hill (Lead; Deputy)".
+ */
+function listed(people: readonly Person[]) {
+  const byName = new Map<string, { first: string; notes: string[] }>();
+  for (const person of people) {
+    const name = displayName(person);
+    const known = byName.get(name) ?? { first: person.firstName, notes: [] };
+    if (person.notes && !known.notes.includes(person.notes)) known.notes.push(person.notes);
+    byName.set(name, known);
+  }
+  return [...byName].map(([name, { first, notes }]) => ({
+    line: notes.length > 0 ? `${name} (${notes.join('; ')})` : name,
+    texts: [name, first, ...notes].map((text) => text.toLowerCase()),
+  }));
 }
 
 /** Pure: who's who, narrowed to categories or people matching `filter` (case-insensitive). */
@@ -20,7 +31,7 @@ export function whosWhoReply(
 ): Reply {
   const wanted = filter?.trim().toLowerCase() ?? '';
   const sections = categories.flatMap((category): ReplySection[] => {
-    const people = category.members.map(listed);
+    const people = listed(category.members);
     const whole = wanted === '' || category.category.toLowerCase().includes(wanted);
     const shown = whole
       ? people
@@ -59,6 +70,7 @@ export const whoswho = {
   options: [
     { name: 'filter', description: 'A name or role, e.g. welfare', required: false, rest: true },
   ],
+  examples: ['/whoswho', '/whoswho welfare'],
   roles: ['everyone'],
   personalData: false,
   needsClub: true,

@@ -1,7 +1,8 @@
 /**
  * Where a reply goes: plain JSON, one shape per platform. Each platform's reply sink reads its own.
  */
-export type ReplyAddress = SlackReplyAddress | DiscordReplyAddress | ConsoleReplyAddress;
+export type ReplyAddress =
+  SlackReplyAddress | DiscordReplyAddress | ConsoleReplyAddress | PostAddress;
 
 export interface SlackReplyAddress {
   platform: 'slack';
@@ -28,4 +29,47 @@ export interface DiscordReplyAddress {
 export interface ConsoleReplyAddress {
   platform: 'console';
   conversationId: string;
+}
+
+/**
+ * A post nobody asked for in that place (a digest, the App Home tab): to a channel, to a person's
+ * direct messages, or (Slack) to their App Home. Every platform's sink reads it.
+ */
+export interface PostAddress {
+  /**
+   * Not a platform: the post's platform is `on`. Kept apart so that code which narrows an address
+   * by its platform still finds that platform's own reply address.
+   */
+  platform: 'post';
+  on: 'slack' | 'discord' | 'console';
+  post: 'channel' | 'dm' | 'home';
+  /** The channel id (`channel`) or the person's user id (`dm`, `home`). */
+  to: string;
+  teamId?: string;
+  /** The digest subscription it is for: removed when its channel is gone. */
+  subscriptionId?: string;
+}
+
+/** Whether an address is a {@link PostAddress}. */
+export function isPostAddress(address: ReplyAddress): address is PostAddress {
+  return address.platform === 'post';
+}
+
+/** The platform a reply goes out on. */
+export function platformOf(address: ReplyAddress): PostAddress['on'] {
+  return isPostAddress(address) ? address.on : address.platform;
+}
+
+/** The conversation a reply goes to, to keep one conversation's replies in order. */
+export function conversationOf(address: ReplyAddress): string {
+  switch (address.platform) {
+    case 'post':
+      return `${address.on}:${address.post}:${address.to}`;
+    case 'slack':
+      return `slack:${address.channelId}:${address.userId}`;
+    case 'discord':
+      return `discord:${address.interactionToken}`;
+    case 'console':
+      return `console:${address.conversationId}`;
+  }
 }

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Platform } from '../commands/chat-user.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
-import type { ReplyAddress } from './reply-address.js';
+import { conversationOf, isPostAddress, platformOf, type PostAddress } from './reply-address.js';
 import { outboxGroup, outboxKeys, type OutboxEntry, type ReplyOutbox } from './reply-outbox.js';
 import { DeliveryError, type ReplySink } from './reply-sink.js';
 
@@ -21,6 +21,8 @@ export interface ReplyDeliveryOptions {
   /** Deliveries tried before giving up on a reply. Default: 8. */
   maxAttempts?: number;
   onDelivered?: (event: ReplyDelivered) => void;
+  /** Told when a post's place is gone for good (a deleted channel), e.g. to drop its digest. */
+  onGone?: (address: PostAddress) => Promise<void>;
 }
 
 /** Where one outbox's replies go: the outbox to finish them in, and the sinks that post them. */
@@ -29,6 +31,8 @@ export interface OutboxLane {
   sinks: Partial<Record<Platform, ReplySink>>;
   /** Told of each of its replies' fate instead of the delivery's `onDelivered`. */
   onDelivered?: (event: ReplyDelivered) => void;
+  /** Told of its gone posts instead of the delivery's `onGone`. */
+  onGone?: (address: PostAddress) => Promise<void>;
 }
 
 /**
@@ -53,7 +57,7 @@ export function createReplyDelivery(options: ReplyDeliveryOptions) {
 
   async function deliverOne(lane: OutboxLane, streamId: string, entry: OutboxEntry) {
     const told = lane.onDelivered ?? options.onDelivered;
-    const platform = entry.replyTo.platform;
+    const platform = platformOf(entry.replyTo);
     const sink = lane.sinks[platform];
     if (!sink) {
       logger.error({ id: entry.id, platform }, 'no reply sink for platform; reply dropped');
@@ -65,6 +69,15 @@ export function createReplyDelivery(options: ReplyDeliveryOptions) {
     } catch (error) {
       const attempts = (entry.attempts ?? 0) + 1;
       const retryable = error instanceof DeliveryError && !error.options.permanent;
+      const onGone = lane.onGone ?? options.onGone;
+      if (error instanceof DeliveryError && error.options.gone && isPostAddress(entry.replyTo)) {
+        await onGone?.(entry.replyTo).catch((goneError: unknown) =>
+          logger.warn(
+            { id: entry.id, err: describeError(goneError) },
+            'could not drop a gone post',
+          ),
+        );
+      }
       const giveUp = !retryable || attempts >= maxAttempts;
       logger.warn(
         { id: entry.id, platform, attempts, err: describeError(error), retryable, giveUp },
@@ -178,18 +191,6 @@ export async function claimAbandoned(
     }
   }
   return claimed.filter((item): item is StreamEntry => item !== null);
-}
-
-/** The conversation a reply goes to, to keep one conversation's replies in order. */
-function conversationOf(address: ReplyAddress): string {
-  switch (address.platform) {
-    case 'slack':
-      return `slack:${address.channelId}:${address.userId}`;
-    case 'discord':
-      return `discord:${address.interactionToken}`;
-    case 'console':
-      return `console:${address.conversationId}`;
-  }
 }
 
 /** XINFO's flat [name, value, …] list as an object. */

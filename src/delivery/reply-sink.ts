@@ -11,7 +11,13 @@ export class DeliveryError extends Error {
   readonly code = 'delivery-failed';
   constructor(
     message: string,
-    readonly options: { retryAfterMs?: number; permanent?: boolean; cause?: unknown } = {},
+    readonly options: {
+      retryAfterMs?: number;
+      permanent?: boolean;
+      /** The place is gone for good (a deleted channel): nothing is posted there again. */
+      gone?: boolean;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'DeliveryError';

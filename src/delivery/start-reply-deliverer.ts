@@ -12,6 +12,7 @@ import {
   type ReplyDelivered,
 } from './reply-delivery.js';
 import { createReplyOutbox, outboxGroup, outboxKeys } from './reply-outbox.js';
+import type { PostAddress } from './reply-address.js';
 import type { ReplySink } from './reply-sink.js';
 
 export type { ReplyDelivered } from './reply-delivery.js';
@@ -36,6 +37,8 @@ export interface ReplyDelivererOptions {
   maxAttempts?: number;
   /** Told of each reply's fate, for metrics. */
   onDelivered?: (event: ReplyDelivered) => void;
+  /** Told when a post's place is gone for good (a deleted channel), e.g. to drop its digest. */
+  onGone?: (address: PostAddress) => Promise<void>;
 }
 
 /** A running deliverer; `stop()` finishes the deliveries under way. */

@@ -41,7 +41,14 @@ export interface Dispatcher {
   command(input: CommandInput, user: ChatUser, replyTo: ReplyAddress): Promise<DispatchResult>;
   /** Validates a submitted form with the spec's rules and enqueues it under its idempotency key. */
   submitForm(
-    input: { id: string; key: string; form: FormId; values: Record<string, unknown> },
+    input: {
+      id: string;
+      key: string;
+      form: FormId;
+      values: Record<string, unknown>;
+      /** The person saw that it may already be on file and wants it filed all the same. */
+      confirmed?: boolean;
+    },
     user: ChatUser,
     replyTo: ReplyAddress,
   ): Promise<SubmitResult>;
@@ -158,6 +165,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           key: input.key,
           form: input.form,
           values: checked.values,
+          ...(input.confirmed ? { confirmed: true } : {}),
           user,
           replyTo,
           receivedAt: Date.now(),

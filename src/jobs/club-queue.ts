@@ -63,6 +63,13 @@ export const jobOptions: Record<JobName, JobsOptions> = {
     removeOnComplete: { age: 24 * 3_600, count: 1_000 },
     removeOnFail: { age: 7 * 24 * 3_600, count: 5_000 },
   },
+  // A digest's occurrence: retried over a few minutes (a late post still says it is late).
+  digest: {
+    ...retried,
+    attempts: 4,
+    removeOnComplete: { age: 24 * 3_600, count: 1_000 },
+    removeOnFail: { age: 7 * 24 * 3_600, count: 1_000 },
+  },
 };
 
 /** The queue of the bot's work, with typed enqueue functions. */

@@ -12,6 +12,7 @@ import { cappedBackoff, cappedBackoffType, defaultQueueName } from './club-queue
 import { dispositionOf } from './disposition.js';
 import { failureReply, queuedReply } from './failure-reply.js';
 import type { JobName, JobPayloads, JobResult, SealedJobData } from './job-types.js';
+import { processDigestJob, type DigestJobs } from './process-digest.js';
 import { runCommand, type CommandOutcome, type CommandRunnerDeps } from './run-command.js';
 
 /** Options for {@link createClubWorker}. */
@@ -35,6 +36,8 @@ export interface ClubWorkerOptions {
   fileSubmission(
     submission: JobPayloads['form']['submission'],
   ): Promise<{ reply: Reply; outcome: JobResult['outcome'] }>;
+  /** Runs the digests' occurrences (`digest` jobs). Default: none; such jobs fail. */
+  digests?: DigestJobs;
   /** When the budget has a unit again for a priority (after the service's 403). */
   budgetRetryAt(priority: Priority): Promise<number | undefined>;
   logger: Logger;
@@ -201,6 +204,8 @@ export function createJobProcessor(
           run: () => runCommand(request, options.runner),
         };
       }
+      case 'digest':
+        throw new UnrecoverableError('A digest job has no plan: processDigestJob runs it.');
       case 'form': {
         const { submission } = options.sealer.openJson<JobPayloads['form']>(job.data.sealed);
         return {
@@ -217,6 +222,11 @@ export function createJobProcessor(
   }
 
   async function process(job: AnyJob, token?: string): Promise<JobResult> {
+    if (job.name === 'digest') {
+      const { result, finished } = await processDigestJob(job, options);
+      options.onFinished?.(finished);
+      return result;
+    }
     const started = performance.now();
     const plan = planOf(job);
     let done: CommandOutcome;

@@ -21,6 +21,7 @@ import {
 import { incidentDraftFrom, incidentFiledReply } from '../commands/incident-new.js';
 import type { Asker } from '../commands/chat-user.js';
 import { incidentReporter, type ReporterMatch } from '../commands/incident-reporter.js';
+import { duplicateReply, likelyDuplicate } from '../commands/likely-duplicate.js';
 import type { Reply } from '../commands/reply.js';
 import { trialDraftFrom, trialFiledReply } from '../commands/trial-new.js';
 import { waitingListDraftFrom, waitingListFiledReply } from '../commands/waiting-list-add.js';
@@ -81,6 +82,10 @@ export async function fileSubmission(
     };
   }
   const { values } = checked;
+  if (!submission.confirmed) {
+    const duplicate = await duplicateOf(submission.form, form, values, deps);
+    if (duplicate) return { reply: duplicate, outcome: 'rejected' };
+  }
   try {
     await deps.spendForm();
   } catch (error) {
@@ -103,7 +108,11 @@ export async function fileSubmission(
         await deps.invalidate('incidents');
         const incident = { guid: filed.reference, ...draft, addedBy: [], comments: [] };
         return {
-          reply: incidentFiledReply(incident),
+          reply: incidentFiledReply(
+            incident,
+            asker.roles.includes('welfare'),
+            clubToday(now, deps.timezone),
+          ),
           outcome: filed.filedNow ? 'filed' : 'already-filed',
         };
       }
@@ -145,6 +154,27 @@ export async function fileSubmission(
       outcome: 'rejected',
     };
   }
+}
+
+/** "Already there?" when the cached list holds the same child; incidents are never duplicates. */
+async function duplicateOf(
+  kind: FormSubmission['form'],
+  form: FormDefinition,
+  values: FormValues,
+  deps: SubmissionFilerDeps,
+): Promise<Reply | undefined> {
+  if (kind === 'incident') return undefined;
+  const [cached, where] =
+    kind === 'trial'
+      ? [await deps.data.trialRequests(), 'the trial requests']
+      : [await deps.data.waitingList(), 'the waiting list'];
+  // A list marked stale by the last filing may lack the very child just added: ask afresh.
+  const fresh = () =>
+    kind === 'trial' ? deps.api.listTrialRequests() : deps.api.listWaitingList();
+  const existing = cached.stale ? await fresh().catch(() => cached.value) : cached.value;
+  const match = likelyDuplicate(existing, values);
+  const today = clubToday(deps.now(), deps.timezone);
+  return match && duplicateReply(form, where, match, values, today);
 }
 
 /** Who an incident is filed under; members, and who's who for a refusal, only for an unlinked asker. */

@@ -21,6 +21,8 @@ export interface FormSubmission {
   key: string;
   form: FormId;
   values: FormValues;
+  /** Filed even if it looks already on file: the person was shown the likely duplicate and said so. */
+  confirmed?: boolean;
   user: ChatUser;
   replyTo: ReplyAddress;
   receivedAt: number;
@@ -30,6 +32,8 @@ export interface FormSubmission {
 export interface JobPayloads {
   command: { request: CommandRequest };
   form: { submission: FormSubmission };
+  /** One occurrence of a digest, made by its job scheduler (the occurrence is the job's). */
+  digest: { subscriptionId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -44,5 +48,21 @@ export interface SealedJobData {
 
 /** What a finished job leaves in Redis: an outcome, never the reply (it may hold personal data). */
 export interface JobResult {
-  outcome: 'answered' | 'filed' | 'already-filed' | 'refused' | 'rejected' | 'failed';
+  outcome:
+    'answered' | 'filed' | 'already-filed' | 'refused' | 'rejected' | 'failed' | DigestOutcome;
 }
+
+/**
+ * What became of a digest's occurrence: posted (late, when the bot was down at the time), nothing
+ * to say, missed by too long, skipped for want of budget, nobody entitled to it, its subscription
+ * gone, or already run by an earlier attempt.
+ */
+export type DigestOutcome =
+  | 'posted'
+  | 'posted-late'
+  | 'nothing-due'
+  | 'missed'
+  | 'skipped'
+  | 'no-recipients'
+  | 'gone'
+  | 'already-run';

@@ -5,6 +5,7 @@ import type { AskerResolver } from '../access/resolve-asker.js';
 import type { ClubData, QuotaReport } from '../commands/club-data.js';
 import type { CommandDefinition, QueryCommand } from '../commands/command.js';
 import type { Asker, ChatUser } from '../commands/chat-user.js';
+import type { DigestDesk } from '../commands/digest-desk.js';
 import { PersonShareSpentError } from '../budget/person-share.js';
 import { shareSpentReply } from './failure-reply.js';
 import { helpReply } from '../commands/help.js';
@@ -24,6 +25,8 @@ export interface CommandRunnerDeps {
   audit: AuditTrail;
   timezone: string;
   now(): Date;
+  /** /digest's desk for a command and its asker. Default: none (digests are not offered). */
+  digestsFor?(request: CommandRequest, asker: Asker): DigestDesk;
 }
 
 /** A command's reply, its outcome, and the audit record of the personal data it shows. */
@@ -67,6 +70,7 @@ export async function runCommand(
   if (!(command.personalData || reply.personalData)) return { reply, outcome: 'answered' };
   // Every reply that shows personal data is recorded: who asked, when, whose records, which fields.
   const { audit, ...shown } = keepPrivate(reply);
+  if (command.audited === false) return { reply: shown, outcome: 'answered' };
   return {
     reply: shown,
     outcome: 'answered',
@@ -97,6 +101,7 @@ function handle(
     timezone: deps.timezone,
     quota: deps.quota,
     auditTrail: (query) => deps.audit.read(query),
+    digests: deps.digestsFor?.(request, asker),
     mayRun: (name) => {
       const other = deps.registry.find((candidate) => candidate.name === name);
       return other !== undefined && mayRun(asker, other, deps.policy);

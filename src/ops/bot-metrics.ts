@@ -32,6 +32,12 @@ export function createBotMetrics(): BotMetrics {
     labelNames: ['job', 'name', 'outcome'],
     registers: [registry],
   });
+  const digests = new Counter({
+    name: 'clubbot_digests_total',
+    help: 'Digest occurrences run, by kind and outcome (posted, posted-late, nothing-due, missed, skipped…).',
+    labelNames: ['kind', 'outcome'],
+    registers: [registry],
+  });
   const ack = new Histogram({
     name: 'clubbot_ack_seconds',
     help: 'Time from a platform request to its acknowledgement.',
@@ -144,6 +150,10 @@ export function createBotMetrics(): BotMetrics {
     observe,
     acknowledged: (platform, kind, seconds) => ack.observe({ platform, kind }, seconds),
     jobFinished(event) {
+      if (event.name === 'digest') {
+        digests.inc({ kind: event.what, outcome: event.outcome });
+        return;
+      }
       commands.inc({ job: event.name, name: event.what, outcome: event.outcome });
       answer.observe({ job: event.name, name: event.what }, event.answerMs / 1000);
     },

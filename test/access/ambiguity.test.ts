@@ -1,18 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { consoleConversations } from '../support/console-conversations.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatUser } from '../../src/commands/chat-user.js';
-import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
-import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import type { WireRecord } from '../../src/simulator/simulator-collections.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
-import { waitFor } from '../support/wait-for.js';
 
 /*
  * Ambiguity fails closed, through the real dispatcher, worker and Redis: an email two adults share
  * links nobody, and a swimmer of unknown age is treated as a child.
  */
 
-const delivered: { address: ReplyAddress; reply: Reply }[] = [];
+const conversations = consoleConversations();
 let harness: BotHarness;
 const shared = 'household@example.org';
 let parent: WireRecord;
@@ -25,7 +22,7 @@ const guids = (value: unknown) => (value as Ref[]).map((ref) => ref.Guid);
 beforeAll(async () => {
   harness = await startBotHarness({
     sinks: {
-      console: { deliver: async (address, reply) => void delivered.push({ address, reply }) },
+      console: conversations.sink,
     },
     env: { RATE_LIMIT_PER_MINUTE: '100000' },
   });
@@ -54,23 +51,8 @@ beforeAll(async () => {
 });
 afterAll(() => harness.stop());
 
-async function ask(user: ChatUser, slash: string, text = ''): Promise<string> {
-  const id = randomUUID();
-  const replyTo = { platform: 'console' as const, conversationId: id };
-  const result = await harness.dispatcher.command({ id, slash, text }, user, replyTo);
-  if (result.kind === 'reply') return replyToPlainText(result.reply);
-  const answer = await waitFor(
-    () =>
-      delivered.find(
-        (entry) =>
-          entry.address.platform === 'console' &&
-          entry.address.conversationId === id &&
-          !entry.reply.interim,
-      ),
-    `the answer to ${slash}`,
-  );
-  return replyToPlainText(answer.reply);
-}
+const ask = (user: ChatUser, slash: string, text = '') =>
+  conversations.ask(harness.dispatcher, user, slash, text);
 
 describe('an email two adult members share', () => {
   const sharer: ChatUser = { platform: 'slack', userId: 'U-sharer', email: shared };

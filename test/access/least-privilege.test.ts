@@ -1,18 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { consoleConversations } from '../support/console-conversations.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatUser } from '../../src/commands/chat-user.js';
-import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
-import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import type { WireRecord } from '../../src/simulator/simulator-collections.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
-import { waitFor } from '../support/wait-for.js';
 
 /*
  * Least privilege with zero configuration, through the real dispatcher, worker and Redis, against
  * a seeded club of 1000 (big enough for a Vice Chair, a Gala Secretary and an Open Water Secretary).
  */
 
-const delivered: { address: ReplyAddress; reply: Reply }[] = [];
+const conversations = consoleConversations();
 let harness: BotHarness;
 let users: WireRecord[];
 let sessions: WireRecord[];
@@ -40,7 +37,7 @@ beforeAll(async () => {
   harness = await startBotHarness({
     simulator: { members: 1000 },
     sinks: {
-      console: { deliver: async (address, reply) => void delivered.push({ address, reply }) },
+      console: conversations.sink,
     },
     env: { RATE_LIMIT_PER_MINUTE: '100000' },
   });
@@ -50,23 +47,8 @@ beforeAll(async () => {
 afterAll(() => harness.stop());
 
 /** Runs a command as `user` and gives the plain text of the answer, refused at once or later. */
-async function ask(user: ChatUser, slash: string, text = ''): Promise<string> {
-  const id = randomUUID();
-  const replyTo = { platform: 'console' as const, conversationId: id };
-  const result = await harness.dispatcher.command({ id, slash, text }, user, replyTo);
-  if (result.kind === 'reply') return replyToPlainText(result.reply);
-  const answer = await waitFor(
-    () =>
-      delivered.find(
-        (entry) =>
-          entry.address.platform === 'console' &&
-          entry.address.conversationId === id &&
-          !entry.reply.interim,
-      ),
-    `the answer to ${slash}`,
-  );
-  return replyToPlainText(answer.reply);
-}
+const ask = (user: ChatUser, slash: string, text = '') =>
+  conversations.ask(harness.dispatcher, user, slash, text);
 
 /** The person as the worker decides them: linked to their own record, with these roles. */
 async function linked(user: WireRecord) {

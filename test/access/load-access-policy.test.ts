@@ -119,7 +119,7 @@ role_patterns:
 
   it('when a command name is misspelt, the message lists the real ones', () => {
     expect(() => parseAccessPolicy('commands:\n  sesion: [coach]\n', registry)).toThrow(
-      /commands\.sesion: no such command; the commands are: help, whoswho/,
+      /commands\.sesion: no such command; the commands are: help, today, whoswho/,
     );
   });
 

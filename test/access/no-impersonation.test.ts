@@ -1,11 +1,10 @@
+import { consoleConversations } from '../support/console-conversations.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatUser } from '../../src/commands/chat-user.js';
-import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
-import type { ReplyAddress } from '../../src/delivery/reply-address.js';
+import { replyToPlainText } from '../../src/commands/reply.js';
 import type { WireRecord } from '../../src/simulator/simulator-collections.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
-import { waitFor } from '../support/wait-for.js';
 
 /*
  * Nobody files under a member they may not be, through the real dispatcher, worker and Redis:
@@ -24,11 +23,9 @@ const stranger: ChatUser = { platform: 'discord', userId: '998877', displayName:
 
 /** A bot on the seeded club, collecting every reply it delivers. */
 async function startBot(env: Record<string, string> = {}) {
-  const delivered: { address: ReplyAddress; reply: Reply }[] = [];
+  const conversations = consoleConversations();
   const harness = await startBotHarness({
-    sinks: {
-      console: { deliver: async (address, reply) => void delivered.push({ address, reply }) },
-    },
+    sinks: { console: conversations.sink },
     env: { RATE_LIMIT_PER_MINUTE: '100000', ...env },
   });
   // The bot's own member record, made before anything is cached (as an operator would).
@@ -51,17 +48,7 @@ async function startBot(env: Record<string, string> = {}) {
     );
     if (result.kind === 'reply') return replyToPlainText(result.reply);
     expect(result.kind).toBe('queued');
-    const answer = await waitFor(
-      () =>
-        delivered.find(
-          (entry) =>
-            entry.address.platform === 'console' &&
-            entry.address.conversationId === key &&
-            !entry.reply.interim,
-        ),
-      `the answer to "${title}"`,
-    );
-    return replyToPlainText(answer.reply);
+    return replyToPlainText(await conversations.answerTo(key));
   }
   const filed = (title: string) =>
     harness.simulator.admin.records('incidents').filter((record) => record.IncidentTitle === title);

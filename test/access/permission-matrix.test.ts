@@ -14,15 +14,24 @@ import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
  */
 
 /** Who may run what with no access policy, written out rather than read from the registry. */
-const openToEveryone = ['help', 'whoswho', 'sessions', 'events', 'meets', 'incident new'];
+const openToEveryone = ['help', 'today', 'whoswho', 'sessions', 'events', 'meets', 'incident new'];
+const digests = ['digest add', 'digest list', 'digest remove', 'digest preview'];
 const defaultRights: Record<BotRole, readonly string[]> = {
   everyone: openToEveryone,
-  coach: ['session', 'member', 'member details'],
-  'head-coach': ['session'],
-  welfare: ['session', 'member', 'member details', 'incident list', 'audit'],
-  membership: ['trial new', 'trials', 'waitinglist', 'waitinglist add'],
-  committee: [],
-  admin: ['quota'],
+  coach: ['session', 'member', 'member details', ...digests],
+  'head-coach': ['session', ...digests],
+  welfare: [
+    'session',
+    'member',
+    'member details',
+    'incident list',
+    'incident show',
+    'audit',
+    ...digests,
+  ],
+  membership: ['trial new', 'trials', 'waitinglist', 'waitinglist add', ...digests],
+  committee: digests,
+  admin: ['digest list', 'digest remove', 'quota'],
 };
 const mayByDefault = (roles: readonly BotRole[], command: string) =>
   ['everyone' as const, ...roles].some((role) => defaultRights[role].includes(command));
@@ -141,7 +150,9 @@ describe('the permission matrix, through the real dispatch', () => {
           ).toBe(true);
         const [slash, ...rest] = command.name.split(' ');
         const options = Object.fromEntries(
-          command.options.filter((o) => o.required).map((o) => [o.name, 'Tuesday']),
+          command.options
+            .filter((o) => o.required)
+            .map((o) => [o.name, o.choices?.[0]?.value ?? 'Tuesday']),
         );
         const input = {
           id: `${identity.label}-${command.name}`,

@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { consoleConversations } from '../support/console-conversations.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAccessPolicy } from '../../src/access/load-access-policy.js';
 import type { ChatUser } from '../../src/commands/chat-user.js';
 import { registry } from '../../src/commands/registry.js';
-import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
-import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import type { WireRecord } from '../../src/simulator/simulator-collections.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
-import { waitFor } from '../support/wait-for.js';
 
 /*
  * The access policy widens what the defaults keep narrow, through the real dispatcher, worker and
@@ -23,7 +20,7 @@ all_rosters: [head-coach, welfare, committee]
 safeguarding_details: [welfare, admin]
 `;
 
-const delivered: { address: ReplyAddress; reply: Reply }[] = [];
+const conversations = consoleConversations();
 let harness: BotHarness;
 let users: WireRecord[];
 
@@ -38,7 +35,7 @@ beforeAll(async () => {
   harness = await startBotHarness({
     policy: parseAccessPolicy(policyFile, registry),
     sinks: {
-      console: { deliver: async (address, reply) => void delivered.push({ address, reply }) },
+      console: conversations.sink,
     },
     env: { RATE_LIMIT_PER_MINUTE: '100000' },
   });
@@ -46,23 +43,8 @@ beforeAll(async () => {
 });
 afterAll(() => harness.stop());
 
-async function ask(user: ChatUser, slash: string, text = ''): Promise<string> {
-  const id = randomUUID();
-  const replyTo = { platform: 'console' as const, conversationId: id };
-  const result = await harness.dispatcher.command({ id, slash, text }, user, replyTo);
-  if (result.kind === 'reply') return replyToPlainText(result.reply);
-  const answer = await waitFor(
-    () =>
-      delivered.find(
-        (entry) =>
-          entry.address.platform === 'console' &&
-          entry.address.conversationId === id &&
-          !entry.reply.interim,
-      ),
-    `the answer to ${slash}`,
-  );
-  return replyToPlainText(answer.reply);
-}
+const ask = (user: ChatUser, slash: string, text = '') =>
+  conversations.ask(harness.dispatcher, user, slash, text);
 
 describe('when the policy widens the defaults', () => {
   it('when the Treasurer (committee, no coach) asks for a day’s rosters, every session is shown', async () => {

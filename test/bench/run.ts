@@ -16,6 +16,7 @@ import { throughput, throughputPlan } from './b3-throughput.js';
 import { clubDay } from './b4-club-day.js';
 import { growth, growthPoints } from './b5-growth.js';
 import { budgetOverhead } from './b6-budget-overhead.js';
+import { digestDay, digestDayMethod } from './b7-digests.js';
 import { growthPlotSvg } from './growth-plot.js';
 import { roundsInWords } from './round-plan.js';
 import type { BenchOptions } from './bench-options.js';
@@ -73,6 +74,7 @@ const benches: Bench[] = [
       '4 processes reserve units of one shared budget key in a loop (interactive priority, every one granted), each timing every reservation, all over the same 10 s after 1 s of warm-up; percentiles of the merged samples.',
     run: budgetOverhead,
   },
+  { id: 'B7', title: 'digests for a day', method: digestDayMethod, run: digestDay },
 ];
 
 const { values } = parseArgs({

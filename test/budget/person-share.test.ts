@@ -1,17 +1,17 @@
+import { consoleConversations } from '../support/console-conversations.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
 import type { ChatUser } from '../../src/commands/chat-user.js';
-import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
+import { replyToPlainText } from '../../src/commands/reply.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
-import { waitFor } from '../support/wait-for.js';
 
 /*
  * A daily limit of 250 and the default share of 2%: each person may spend 5 club calls a day on
  * what the cache cannot answer, and (set here) file 2 forms.
  */
 let harness: BotHarness;
-const replies = new Map<string, Reply[]>();
+const conversations = consoleConversations();
 /** Two officers granted welfare by the policy, each linked to an adult member by e-mail. */
 const officers: Record<string, ChatUser> = {};
 const welfare = (userId: string): ChatUser => officers[userId]!;
@@ -26,17 +26,7 @@ beforeAll(async () => {
         { platform: 'console', user: 'second-officer', roles: ['welfare'] },
       ],
     },
-    sinks: {
-      console: {
-        async deliver(address, reply) {
-          if (address.platform !== 'console') return;
-          replies.set(address.conversationId, [
-            ...(replies.get(address.conversationId) ?? []),
-            reply,
-          ]);
-        },
-      },
-    },
+    sinks: { console: conversations.sink },
   });
   // Members and roles in the cache, as on any working day.
   const members = (await harness.services.data.members()).value;
@@ -55,17 +45,8 @@ beforeAll(async () => {
 });
 afterAll(() => harness?.stop());
 
-const answerTo = (id: string) =>
-  waitFor(() => replies.get(id)?.find((reply) => !reply.interim), `the answer to ${id}`, 15_000);
-
-async function ask(user: ChatUser, slash: string, text: string): Promise<string> {
-  const id = randomUUID();
-  await harness.dispatcher.command({ id, slash, text }, user, {
-    platform: 'console',
-    conversationId: id,
-  });
-  return replyToPlainText(await answerTo(id));
-}
+const ask = (user: ChatUser, slash: string, text: string) =>
+  conversations.ask(harness.dispatcher, user, slash, text);
 
 const calls = () => harness.simulator.admin.calls().total;
 
@@ -117,7 +98,7 @@ describe("a person's fair share of the club's daily budget", () => {
         { platform: 'console', conversationId: id },
       );
       expect(submitted).toMatchObject({ kind: 'queued' });
-      return replyToPlainText(await answerTo(id));
+      return replyToPlainText(await conversations.answerTo(id));
     };
     expect(await file('First report')).toContain('Incident filed');
     expect(await file('Second report')).toContain('Incident filed');

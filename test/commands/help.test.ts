@@ -24,6 +24,7 @@ describe('/help', () => {
   it('when someone with no club role asks, then only what everyone may run is listed', () => {
     expect(commandsIn(helpLines(askerWith([])))).toEqual([
       '/help',
+      '/today',
       '/whoswho',
       '/sessions',
       '/events',
@@ -32,16 +33,28 @@ describe('/help', () => {
     ]);
   });
 
+  const digests = ['/digest add', '/digest list', '/digest remove', '/digest preview'];
   it.each<[BotRole, string[]]>([
-    ['coach', ['/session', '/member', '/member details']],
-    ['head-coach', ['/session']],
-    ['welfare', ['/session', '/member', '/member details', '/incident list', '/audit']],
-    ['committee', []],
-    ['membership', ['/trial new', '/trials', '/waitinglist', '/waitinglist add']],
-    ['admin', ['/quota']],
+    ['coach', ['/session', '/member', '/member details', ...digests]],
+    ['head-coach', ['/session', ...digests]],
+    [
+      'welfare',
+      [
+        '/session',
+        '/member',
+        '/member details',
+        '/incident list',
+        '/incident show',
+        '/audit',
+        ...digests,
+      ],
+    ],
+    ['committee', digests],
+    ['membership', ['/trial new', '/trials', '/waitinglist', '/waitinglist add', ...digests]],
+    ['admin', ['/digest list', '/digest remove', '/quota']],
   ])('when a %s asks, then their own commands are added to everyone’s', (role, extra) => {
     const lines = commandsIn(helpLines(askerWith([role])));
-    expect(lines).toHaveLength(6 + extra.length);
+    expect(lines).toHaveLength(7 + extra.length);
     expect(lines).toEqual(expect.arrayContaining(extra));
   });
 
@@ -71,5 +84,53 @@ describe('/help', () => {
       await run('help', { data: club.data, asker: askerWith([], 'g') }),
     );
     expect(text).not.toContain('Not linked');
+  });
+
+  it('when /help session is asked, then it gives the description, the options and two real examples', async () => {
+    const club = memoryClubData();
+    const reply = await run('help', {
+      data: club.data,
+      asker: askerWith(['coach']),
+      options: { command: 'session' },
+    });
+    const text = replyToPlainText(reply);
+    expect(reply.title).toBe('/session');
+    expect(text).toContain("A session's roster");
+    expect(text).toContain('Usage: /session <when>');
+    expect(text).toContain('when: ');
+    expect(text).toContain('/session tonight');
+    expect(text).toContain('/session minnows friday');
+    expect(text).not.toContain('do not include');
+  });
+
+  it('when every command is looked up with /help, then each has at least one example that starts with it', () => {
+    for (const command of registry) {
+      expect(command.examples?.length, command.name).toBeGreaterThan(0);
+      for (const example of command.examples ?? [])
+        expect(example.startsWith(`/${command.name}`), example).toBe(true);
+    }
+  });
+
+  it.each([
+    ['sesion', 'Did you mean /session?'],
+    ['/whosho', 'Did you mean /whoswho?'],
+    [
+      'incident',
+      '/incident goes with one more word: /incident new, /incident list, /incident show',
+    ],
+    ['frobnicate', 'There is no /frobnicate. /help lists the commands you may run.'],
+  ])('when /help %s is asked, then it answers "%s"', async (typed, answer) => {
+    const club = memoryClubData();
+    const reply = await run('help', { data: club.data, options: { command: typed } });
+    expect(replyToPlainText(reply)).toContain(answer);
+  });
+
+  it('when /help waitinglist new is asked by someone without the role, then it is the add command, and says it is not theirs', async () => {
+    const club = memoryClubData();
+    const text = replyToPlainText(
+      await run('help', { data: club.data, options: { command: 'waitinglist new' } }),
+    );
+    expect(text).toContain('/waitinglist add');
+    expect(text).toContain('Your roles in the club do not include this one.');
   });
 });

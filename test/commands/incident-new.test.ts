@@ -12,10 +12,11 @@ import { askerWith, london } from './command-context.js';
 
 const command = findCommand('incident new') as FormCommand;
 const linked = askerWith([], 'member-guid-1');
+const welfare = askerWith(['welfare'], 'member-guid-2');
 const unlinked = askerWith([]);
 // 00:30 BST on Wednesday 1 April 2026 is still Tuesday 31 March in UTC.
 const now = new Date('2026-03-31T23:30:00Z');
-const form = command.buildForm({ asker: linked, now, timezone: london });
+const form = command.buildForm({ asker: welfare, now, timezone: london });
 const good = {
   title: 'Slip on poolside',
   date: '2026-03-10',
@@ -24,17 +25,29 @@ const good = {
 };
 
 describe('/incident new builds its form', () => {
-  it('when a linked member opens it, then it has title, date (today in the club), status (Open), details and proposed action', () => {
+  it('when a linked member opens it, then it has title, date (today in the club), details and proposed action, and no status: it is filed Open', () => {
+    const theirs = command.buildForm({ asker: linked, now, timezone: london });
     expect(command.kind).toBe('form');
-    expect(form.id).toBe('incident');
-    expect(form.fields.map((f) => [f.id, f.type, f.required, f.maxLength])).toEqual([
+    expect(theirs.id).toBe('incident');
+    expect(theirs.fields.map((f) => [f.id, f.type, f.required, f.maxLength])).toEqual([
       ['title', 'text', true, 50],
       ['date', 'date', true, 10],
-      ['status', 'select', true, 50],
       ['details', 'long-text', false, 4000],
       ['proposedAction', 'long-text', false, 4000],
     ]);
-    expect(form.fields.find((f) => f.id === 'date')?.defaultValue).toBe('2026-04-01');
+    expect(theirs.fields.find((f) => f.id === 'date')?.defaultValue).toBe('2026-04-01');
+    const filed = validateForm(theirs, { ...good, status: 'Closed' });
+    expect(filed.ok && incidentDraftFrom(filed.values, 'me').status).toBe('Open');
+  });
+
+  it('when the welfare officer opens it, then it also asks the status, Open by default', () => {
+    expect(form.fields.map((f) => f.id)).toEqual([
+      'title',
+      'date',
+      'status',
+      'details',
+      'proposedAction',
+    ]);
     expect(form.fields.find((f) => f.id === 'status')?.defaultValue).toBe('Open');
     expect(form.fields.find((f) => f.id === 'status')?.choices).toEqual([
       'Open',
@@ -73,7 +86,9 @@ describe('/incident new checks what was typed', () => {
     ['a 51-character title', { title: 'x'.repeat(51) }, 'title', 'at most 50'],
     ['details of 4001 characters', { details: 'x'.repeat(4001) }, 'details', 'at most 4000'],
     ['a date that does not exist', { date: '2026-02-30' }, 'date', 'real date'],
-    ['a date in another form', { date: '10/03/2026' }, 'date', 'yyyy-mm-dd'],
+    ['a date in the future', { date: '2030-01-01' }, 'date', 'cannot be in the future'],
+    ['tomorrow', { date: 'tomorrow' }, 'date', 'cannot be in the future'],
+    ['a date that is no date', { date: 'last week' }, 'date', 'e.g. 26/11/2026'],
     ['a status that is not a choice', { status: 'Solved' }, 'status', 'must be one of: Open'],
   ])(
     'when it has %s, then it is refused and the typed text is kept',
@@ -84,6 +99,21 @@ describe('/incident new checks what was typed', () => {
       if (result.ok) return;
       expect(result.errors[field]).toContain(message);
       for (const [id, value] of Object.entries(input)) expect(result.values[id]).toBe(value.trim());
+    },
+  );
+
+  it.each([
+    ['26/03/2026', '2026-03-26'],
+    ['26/3/26', '2026-03-26'],
+    ['26 Mar', '2026-03-26'],
+    ['Thu 26 March 2026', '2026-03-26'],
+    ['today', '2026-04-01'],
+    ['yesterday', '2026-03-31'],
+  ])(
+    "when the date is typed as %s, then it is read in the club's calendar as %s",
+    (typed, date) => {
+      const result = validateForm(form, { ...good, date: typed });
+      expect(result).toMatchObject({ ok: true, values: { date } });
     },
   );
 
@@ -122,24 +152,28 @@ describe('/incident new files and confirms', () => {
     expect(incidentDraftFrom({ title: 't', date: '2026-03-10' }, 'g').status).toBe('Open');
   });
 
-  it('when the incident is filed, then the confirmation gives its reference, title, date and status, to the asker', () => {
+  it('when the incident is filed, then the confirmation gives its short reference, title, date and status, to the asker', () => {
     const incident: Incident = {
-      guid: 'inc-123',
+      guid: '1a2b3c4d-0000-4000-8000-000000000000',
       title: 'Slip on poolside',
       date: '2026-03-10',
       status: 'Open',
       addedBy: [],
       comments: [],
     };
-    const reply = incidentFiledReply(incident);
+    const reply = incidentFiledReply(incident, false, '2026-03-10');
     expect(reply.tone).toBe('success');
     expect(reply.visibility).toBe('asker');
     expect(reply.fields).toEqual([
-      { label: 'Reference', value: 'inc-123' },
+      { label: 'Reference', value: '1a2b3c4d' },
       { label: 'Title', value: 'Slip on poolside' },
-      { label: 'Date', value: 'Tue 10 Mar 2026' },
+      { label: 'Date', value: 'Tue 10 Mar' },
       { label: 'Status', value: 'Open' },
     ]);
+    expect(replyToPlainText(reply)).toContain('the welfare officer will see it. Quote 1a2b3c4d');
+    const theirs = replyToPlainText(incidentFiledReply(incident, true));
+    expect(theirs).not.toContain('welfare officer');
+    expect(theirs).toContain('/incident show 1a2b3c4d');
   });
 
   it('when the club service rejects it, then its message and everything typed come back to the person', () => {

@@ -36,32 +36,11 @@ describe('reading slash commands', () => {
     expect(parsed.ok && parsed.options).toEqual({ when: 'Tuesday Development' });
   });
 
-  it('when "/sessions funday" is typed, then the command’s help lists the weekdays', () => {
-    const parsed = parseCommandText(registry, '/sessions', 'funday');
-    if (parsed.ok) throw new Error('expected help');
-    const text = replyToPlainText(parsed.reply);
-    expect(text).toContain('"funday" is not a weekday /sessions knows.');
-    expect(text).toContain('Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday');
-  });
-
-  it('when "/sessions tue" or "Thurs" is typed, then the one weekday it starts is read', () => {
-    expect(parseCommandText(registry, '/sessions', 'tue')).toMatchObject({
+  it('when "/sessions tonight" is typed, then the whole rest is the option', () => {
+    expect(parseCommandText(registry, '/sessions', 'thursday evening')).toMatchObject({
       ok: true,
-      options: { weekday: 'Tuesday' },
+      options: { when: 'thursday evening' },
     });
-    expect(parseCommandText(registry, '/sessions', 'Thurs')).toMatchObject({
-      ok: true,
-      options: { weekday: 'Thursday' },
-    });
-  });
-
-  it('when "/sessions t" could be two weekdays, then the command’s help is shown', () => {
-    expect(parseCommandText(registry, '/sessions', 't').ok).toBe(false);
-  });
-
-  it('when "/sessions tuesday" is typed in any case, then the weekday choice is read', () => {
-    const parsed = parseCommandText(registry, '/sessions', 'tuesday');
-    expect(parsed.ok && parsed.options).toEqual({ weekday: 'Tuesday' });
   });
 
   it('when "/member Jane Smith" is typed, then the name is the whole rest', () => {
@@ -73,5 +52,43 @@ describe('reading slash commands', () => {
     const member = findCommand('member');
     if (!member) throw new Error('no member');
     expect(checkOptions(member, { name: '6c18076f-8b72-433f-b0c9-5b8ad261bf0c' }).ok).toBe(true);
+  });
+});
+
+describe('mistyped commands', () => {
+  const replyTo = (slash: string, text = '') => {
+    const parsed = parseCommandText(registry, slash, text);
+    if (parsed.ok) throw new Error(`expected ${slash} ${text} to be refused`);
+    return replyToPlainText(parsed.reply);
+  };
+
+  it('when /whosho is typed, then the answer is "did you mean /whoswho?", not the whole list', () => {
+    const text = replyTo('/whosho');
+    expect(text).toContain('Did you mean /whoswho?');
+    expect(text).not.toContain('/incident new');
+    expect(text.split('\n').length).toBeLessThanOrEqual(2);
+  });
+
+  it('when /foo is typed, then it says it is not a command and points to /help, without listing them all', () => {
+    const text = replyTo('/foo');
+    expect(text).toContain('/foo is not a command. /help lists the ones you may run.');
+    expect(text).not.toContain('/whoswho');
+  });
+
+  it('when /incident nwe is typed, then the answer is "did you mean /incident new?"', () => {
+    expect(replyTo('/incident', 'nwe')).toContain('Did you mean /incident new?');
+  });
+
+  it('when /waitinglist ad is typed, then the answer is "did you mean /waitinglist add?"', () => {
+    expect(replyTo('/waitinglist', 'ad')).toContain('Did you mean /waitinglist add?');
+  });
+
+  it.each([
+    ['/waitinglist', 'new', 'waitinglist add'],
+    ['/trial', 'add', 'trial new'],
+    ['/incident', 'add', 'incident new'],
+  ])('when %s %s is typed, then add and new mean the same: it is /%s', (slash, text, name) => {
+    const parsed = parseCommandText(registry, slash, text);
+    expect(parsed.ok && parsed.command.name).toBe(name);
   });
 });

@@ -14,29 +14,42 @@ describe('who may run each command by default', () => {
   it.each(registry.map((command) => [command.name, command] as const))(
     'when someone with only "everyone" asks for /%s, then the default policy decides as the registry declares',
     (name, command) => {
-      const open = ['help', 'whoswho', 'sessions', 'events', 'meets', 'incident new'];
+      const open = ['help', 'today', 'whoswho', 'sessions', 'events', 'meets', 'incident new'];
       expect(mayRun(everyoneOnly, command, defaultAccessPolicy)).toBe(open.includes(name));
     },
   );
 
   it('when each role asks, then it may run its own commands and no others', () => {
-    const open = ['help', 'whoswho', 'sessions', 'events', 'meets', 'incident new'];
+    const open = ['help', 'today', 'whoswho', 'sessions', 'events', 'meets', 'incident new'];
+    const digests = ['digest add', 'digest list', 'digest remove', 'digest preview'];
     expect(runnable(['coach'])).toEqual([
-      ...open.slice(0, 5),
+      ...open.slice(0, 6),
       'session',
       'member',
       'member details',
       'incident new',
+      ...digests,
     ]);
-    expect(runnable(['head-coach']).sort()).toEqual([...open, 'session'].sort());
+    expect(runnable(['head-coach']).sort()).toEqual([...open, 'session', ...digests].sort());
     expect(runnable(['welfare']).sort()).toEqual(
-      [...open, 'session', 'member', 'member details', 'incident list', 'audit'].sort(),
+      [
+        ...open,
+        'session',
+        'member',
+        'member details',
+        'incident list',
+        'incident show',
+        'audit',
+        ...digests,
+      ].sort(),
     );
-    expect(runnable(['committee']).sort()).toEqual([...open].sort());
+    expect(runnable(['committee']).sort()).toEqual([...open, ...digests].sort());
     expect(runnable(['membership']).sort()).toEqual(
-      [...open, 'trial new', 'trials', 'waitinglist', 'waitinglist add'].sort(),
+      [...open, 'trial new', 'trials', 'waitinglist', 'waitinglist add', ...digests].sort(),
     );
-    expect(runnable(['admin']).sort()).toEqual([...open, 'quota'].sort());
+    expect(runnable(['admin']).sort()).toEqual(
+      [...open, 'digest list', 'digest remove', 'quota'].sort(),
+    );
   });
 
   it('when the policy names a command, then its roles replace the registry’s', () => {

@@ -33,17 +33,15 @@ describe('/quota', () => {
       quota: report,
     });
     const text = replyToPlainText(reply);
-    expect(text).toContain('Used: 1234 / 5000');
-    expect(text).toContain('Remaining: 3766');
-    expect(text).toContain('More come back: 14:05 on Tue');
-    expect(text).toContain('forms being filed: 3766');
-    expect(text).toContain('background refresh: 2766');
-    expect(text).toContain('members: 4 minutes ago');
-    expect(text).toContain('meets: not fetched yet');
-    expect(text).toContain('Queue: 2 waiting, 1 active, 0 delayed, 0 failed');
     expect(text).toContain(
-      'Club service paths: bare (/Members, /{Collection}), found by asking the service',
+      '1,234 of 5,000 calls used in the last 24 hours; 3,766 left. More come back from 14:05 on Tue.',
     );
+    expect(text).toContain('3,766 calls for forms being filed');
+    expect(text).toContain('2,766 calls for refreshing in the background');
+    expect(text).toContain('members 4 minutes ago; meets not read yet.');
+    expect(text).toContain('1 command being answered, 2 waiting');
+    expect(text).not.toMatch(/whosWho|trialRequests|\d+ active/);
+    expect(text).toContain('bare (/Members, /{Collection}), found by asking the service');
   });
 
   it('when the paths are set, or not found yet, then it says which', async () => {
@@ -51,10 +49,10 @@ describe('/quota', () => {
     const shown = async (layout: QuotaReport['layout']) =>
       replyToPlainText(await run('quota', { data: club.data, now, quota: { ...report, layout } }));
     expect(await shown({ setting: 'spec', inUse: 'spec' })).toContain(
-      'Club service paths: spec (/api/Users, /api/{Collection}), set by CLUB_API_LAYOUT',
+      'spec (/api/Users, /api/{Collection}), set by CLUB_API_LAYOUT',
     );
     expect(await shown({ setting: 'auto', inUse: null })).toContain(
-      'Club service paths: not found yet: the first call tries /api/Users, then /Members',
+      'not found yet: the first call tries /api/Users, then /Members',
     );
   });
 

@@ -9,6 +9,7 @@ describe('the command registry', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual([
       'help',
+      'today',
       'whoswho',
       'sessions',
       'events',
@@ -18,11 +19,16 @@ describe('the command registry', () => {
       'member details',
       'incident new',
       'incident list',
+      'incident show',
       'trial new',
       'trials',
       'waitinglist',
       'waitinglist add',
       'audit',
+      'digest add',
+      'digest list',
+      'digest remove',
+      'digest preview',
       'quota',
     ]);
   });

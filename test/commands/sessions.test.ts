@@ -4,17 +4,35 @@ import { memoryClubData } from '../support/memory-club-data.js';
 import { askerWith, run } from './command-context.js';
 
 const anyone = askerWith([]);
+// 2026-03-10 is a Tuesday; noon in London.
+const tuesdayNoon = new Date('2026-03-10T12:00:00Z');
+
+const lists = (reply: Awaited<ReturnType<typeof run>>) =>
+  (reply.sections ?? []).flatMap((section) =>
+    section.kind === 'list' ? [{ day: section.title, items: section.items }] : [],
+  );
 
 describe('/sessions', () => {
-  it('when anyone asks for the timetable, then every current session is listed by day and time without names', async () => {
+  it('when anyone asks for the timetable, then every current session is listed under its day, one short line each, without names', async () => {
     const club = memoryClubData();
     const reply = await run('sessions', { data: club.data, asker: anyone });
-    const table = reply.sections?.[0];
-    if (table?.kind !== 'table') throw new Error('expected a table');
-    expect(table.columns).toEqual(['Day', 'Time', 'Session', 'Place', 'Swimmers']);
-    expect(table.rows).toHaveLength(club.sessions.filter((s) => !s.archived).length);
-    expect(table.rows[0]?.slice(0, 3)).toEqual(['Monday', '17:00–17:45', 'Monday Minnows']);
-    expect(table.rows.at(-1)?.[0]).toBe('Sunday');
+    const days = lists(reply);
+    expect(days.map((day) => day.day)).toEqual([
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+    ]);
+    expect(days.flatMap((day) => day.items)).toHaveLength(
+      club.sessions.filter((s) => !s.archived).length,
+    );
+    const monday = club.sessions.find((s) => s.name === 'Monday Minnows');
+    expect(days[0]?.items[0]).toBe(
+      `17:00–17:45 Minnows, ${monday?.location} (${monday?.members.length} / ${monday?.maxMembers})`,
+    );
     expect(reply.personalData).toBe(false);
     const text = replyToPlainText(reply);
     for (const member of club.members) {
@@ -22,22 +40,36 @@ describe('/sessions', () => {
     }
   });
 
-  it('when a weekday is chosen, then only that day is listed with its count against max', async () => {
+  it.each([
+    ['Wednesday', 'Sessions: Wednesday', ['Wednesday']],
+    ['tomorrow', 'Sessions: Tomorrow (Wednesday)', ['Wednesday']],
+    ['tonight', 'Sessions: Tonight (Tuesday)', ['Tuesday']],
+    ['friday evening', 'Sessions: Friday evening', ['Friday']],
+  ])('when "%s" is asked, then the timetable narrows to it', async (when, title, days) => {
     const club = memoryClubData();
     const reply = await run('sessions', {
       data: club.data,
       asker: anyone,
-      options: { weekday: 'Wednesday' },
+      now: tuesdayNoon,
+      options: { when },
     });
-    const table = reply.sections?.[0];
-    if (table?.kind !== 'table') throw new Error('expected a table');
-    expect(reply.title).toBe('Sessions on Wednesday');
-    expect(table.rows.map((row) => row[2])).toEqual([
-      'Wednesday Development',
-      'Wednesday Performance',
+    expect(reply.title).toBe(title);
+    expect(lists(reply).map((day) => day.day)).toEqual(days);
+  });
+
+  it('when tonight is asked on a Tuesday, then the early-morning session is left out', async () => {
+    const club = memoryClubData();
+    const reply = await run('sessions', {
+      data: club.data,
+      asker: anyone,
+      now: tuesdayNoon,
+      options: { when: 'tonight' },
+    });
+    expect(lists(reply)[0]?.items.map((item) => item.split(' ')[1])).toEqual([
+      'Juniors,',
+      'Development,',
+      'Masters,',
     ]);
-    const seeded = club.sessions.find((s) => s.name === 'Wednesday Development');
-    expect(table.rows[0]?.[4]).toBe(`${seeded?.members.length} / ${seeded?.maxMembers}`);
   });
 
   it('when a day has no sessions, then the reply says so', async () => {
@@ -50,8 +82,8 @@ describe('/sessions', () => {
     const reply = await run('sessions', {
       data: club.data,
       asker: anyone,
-      options: { weekday: 'Sunday' },
+      options: { when: 'Sunday' },
     });
-    expect(replyToPlainText(reply)).toContain('No sessions run on Sunday.');
+    expect(replyToPlainText(reply)).toContain('No sessions run then (Sunday).');
   });
 });

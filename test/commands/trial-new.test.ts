@@ -11,7 +11,7 @@ import { askerWith, london } from './command-context.js';
 const command = findCommand('trial new') as FormCommand;
 const form = command.buildForm({
   asker: askerWith(['membership']),
-  now: new Date(),
+  now: new Date('2026-03-10T12:00:00Z'),
   timezone: london,
 });
 const good = {
@@ -40,6 +40,9 @@ describe('/trial new', () => {
     ['a 51-character last name', { lastName: 'L'.repeat(51) }, 'lastName', 'at most 50'],
     ['no date of birth', { dateOfBirth: '' }, 'dateOfBirth', 'is required'],
     ['30 February', { dateOfBirth: '2016-02-30' }, 'dateOfBirth', 'real date'],
+    ['a birth in the future', { dateOfBirth: '2026-06-01' }, 'dateOfBirth', 'in the future'],
+    ['a two-year-old', { dateOfBirth: '2023-06-01' }, 'dateOfBirth', 'makes them 2'],
+    ['an adult', { dateOfBirth: '1990-06-01' }, 'dateOfBirth', 'a trial is for ages 3 to 18'],
     ['a bad email', { email: 'parent at example' }, 'email', 'email address'],
     [
       'experience of 4001 characters',
@@ -58,6 +61,11 @@ describe('/trial new', () => {
       expect(result.values).toEqual(input);
     },
   );
+
+  it('when the date of birth is typed the British way, then it is read and filed as yyyy-mm-dd', () => {
+    const result = validateForm(form, { ...good, dateOfBirth: '14/3/16' });
+    expect(result).toMatchObject({ ok: true, values: { dateOfBirth: '2016-03-14' } });
+  });
 
   it('when the values are valid, then the draft carries them with the date added', () => {
     const result = validateForm(form, { ...good, email: '' });

@@ -10,7 +10,7 @@ describe('/trials', () => {
     const reply = await run('trials', { data: club.data, asker: secretary });
     const table = reply.sections?.[0];
     if (table?.kind !== 'table') throw new Error('expected a table');
-    expect(table.columns).toEqual(['Name', 'Date of birth', 'Age', 'Email', 'Added']);
+    expect(table.columns).toEqual(['Name', 'Born', 'Age', 'Email', 'Added']);
     const newest = [...club.trialRequests].sort((a, b) =>
       (b.dateAdded ?? '').localeCompare(a.dateAdded ?? ''),
     )[0];
@@ -34,13 +34,23 @@ describe('/waitinglist', () => {
     const reply = await run('waitinglist', { data: club.data, asker: secretary });
     const table = reply.sections?.[0];
     if (table?.kind !== 'table') throw new Error('expected a table');
-    expect(table.rows.map((row) => row[0])).toEqual(club.waitingList.map((_, i) => `${i + 1}`));
     const inOrder = [...club.waitingList].sort((a, b) =>
       (a.dateAdded ?? '').localeCompare(b.dateAdded ?? ''),
     );
-    expect(table.rows.map((row) => row[1])).toEqual(
-      inOrder.map((p) => `${p.firstName} ${p.lastName}`),
+    expect(table.rows.map((row) => row[0])).toEqual(
+      inOrder.map((p, i) => `${i + 1}. ${p.firstName} ${p.lastName}`),
     );
     expect(reply.personalData).toBe(true);
+  });
+
+  it('when a date of birth on file is in the future, then no negative age is shown', async () => {
+    const club = memoryClubData();
+    const [first] = club.waitingList;
+    if (!first) throw new Error('the seeded club has nobody waiting');
+    first.dateOfBirth = '2031-01-01';
+    const reply = await run('waitinglist', { data: club.data, asker: secretary });
+    const table = reply.sections?.[0];
+    const ages = table?.kind === 'table' ? table.rows.map((row) => row[2]) : [];
+    expect(ages.some((age) => age?.startsWith('-'))).toBe(false);
   });
 });

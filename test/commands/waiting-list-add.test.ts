@@ -12,7 +12,7 @@ import { askerWith, london } from './command-context.js';
 const command = findCommand('waitinglist add') as FormCommand;
 const form = command.buildForm({
   asker: askerWith(['membership']),
-  now: new Date(),
+  now: new Date('2026-03-10T12:00:00Z'),
   timezone: london,
 });
 
@@ -26,6 +26,13 @@ describe('/waitinglist add', () => {
       ['email', 'email', false, 50],
       ['notes', 'long-text', false, 4000],
     ]);
+  });
+
+  it('when a date of birth is in the future or makes a baby, then it is refused and says why', () => {
+    const future = validateForm(form, { firstName: 'A', lastName: 'B', dateOfBirth: '2031-01-01' });
+    expect(future.ok || future.errors.dateOfBirth).toContain('cannot be in the future');
+    const baby = validateForm(form, { firstName: 'A', lastName: 'B', dateOfBirth: '1 Jan 26' });
+    expect(baby.ok || baby.errors.dateOfBirth).toContain('the waiting list is for ages 3 to 18');
   });
 
   it('when only the names are given, then it passes and the draft is dated today', () => {

@@ -99,4 +99,22 @@ describe("who's who", () => {
       expect(found, word).toEqual(expected);
     }
   });
+
+  it('when one person is entered twice in a category, then they are listed once, with both notes', () => {
+    const twice: WhosWhoCategory[] = [
+      {
+        category: 'Welfare',
+        members: [
+          { firstName: 'Sam', lastName: 'Okafor', notes: 'Welfare officer' },
+          { firstName: 'Sam', lastName: 'Okafor', notes: 'Safeguarding lead' },
+          { firstName: 'Sam', lastName: 'Okafor' },
+        ],
+      },
+    ];
+    const reply = whosWhoReply(twice, 'welfare');
+    const list = reply.sections?.[0];
+    expect(list?.kind === 'list' && list.items).toEqual([
+      'Sam Okafor (Welfare officer; Safeguarding lead)',
+    ]);
+  });
 });

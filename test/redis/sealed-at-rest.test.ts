@@ -1,3 +1,4 @@
+import { consoleConversations } from '../support/console-conversations.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -5,10 +6,8 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatUser } from '../../src/commands/chat-user.js';
-import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
 import { startPrivateRedis, type PrivateRedis } from '../../src/redis/private-redis-server.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
-import { waitFor } from '../support/wait-for.js';
 
 /*
  * Redis is untrusted storage: with AOF on, as in production, a welfare officer's day of work must
@@ -17,23 +16,13 @@ import { waitFor } from '../support/wait-for.js';
 const dir = mkdtempSync(join(tmpdir(), 'club-bot-at-rest-'));
 let redis: PrivateRedis;
 let harness: BotHarness;
-const replies = new Map<string, Reply[]>();
+const conversations = consoleConversations();
 
 beforeAll(async () => {
   redis = await startPrivateRedis({ appendOnly: true, dir });
   harness = await startBotHarness({
     env: { REDIS_URL: redis.url },
-    sinks: {
-      console: {
-        async deliver(address, reply) {
-          if (address.platform !== 'console') return;
-          replies.set(address.conversationId, [
-            ...(replies.get(address.conversationId) ?? []),
-            reply,
-          ]);
-        },
-      },
-    },
+    sinks: { console: conversations.sink },
   });
 });
 afterAll(async () => {
@@ -95,19 +84,13 @@ describe('personal data at rest in Redis', () => {
         ),
     );
 
-    const ask = async (slash: string, text: string) => {
-      const id = randomUUID();
-      await harness.dispatcher.command({ id, slash, text }, welfare, {
-        platform: 'console',
-        conversationId: id,
-      });
-      return waitFor(() => replies.get(id)?.find((reply) => !reply.interim), slash, 15_000);
-    };
+    const ask = (slash: string, text: string) =>
+      conversations.ask(harness.dispatcher, welfare, slash, text);
     const details = await ask(
       '/member',
       `details ${String(child?.Firstname)} ${String(child?.Lastname)}`,
     );
-    expect(replyToPlainText(details)).toContain(String(child?.MedicalHistory));
+    expect(details).toContain(String(child?.MedicalHistory));
 
     const word = `Zanzibar${randomUUID().slice(0, 6)}`;
     const typed = `Pool gate left open; ${word} saw it at 18:40`;
@@ -123,9 +106,9 @@ describe('personal data at rest in Redis', () => {
       { platform: 'console', conversationId: formId },
     );
     expect(submitted).toEqual({ kind: 'queued' });
-    await waitFor(() => replies.get(formId)?.some((reply) => !reply.interim), 'the filing', 15_000);
+    await conversations.answerTo(formId);
     const list = await ask('/incident', 'list');
-    expect(replyToPlainText(list)).toContain(word);
+    expect(list).toContain(word);
 
     const secrets = [
       word,

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startWorker } from '../../src/app/start-worker.js';
 import { formInvalidReply } from '../../src/commands/form-replies.js';
 import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
+import { parseCommandText } from '../../src/commands/parse-command.js';
 import { registry } from '../../src/commands/registry.js';
 import type { SubmitResult } from '../../src/dispatch/create-dispatcher.js';
 import type { ClubWorker } from '../../src/jobs/create-worker.js';
@@ -144,13 +145,16 @@ describe('scenario 5: bad input', () => {
     await pool(slackItems, 8, async (index) => {
       if (index % 5 < 3) {
         const { slash, text } = sample.command();
-        const { answer, responseUrl } = await front.slash(
-          slashNames.has(slash) ? slash : '/help',
-          text,
-        );
-        // Slack is acknowledged with nothing; every answer, immediate or the worker's, is posted.
+        const sent = slashNames.has(slash) ? slash : '/help';
+        const { answer, responseUrl } = await front.slash(sent, text);
+        // Slack is acknowledged with nothing; every answer, immediate or the worker's, is posted,
+        // but for a form, which opens as a modal instead.
+        const parsed = parseCommandText(registry, sent, text);
         slackAcks.push({
-          kind: 'queued',
+          kind:
+            answer.status === 200 && !(parsed.ok && parsed.command.kind === 'form')
+              ? 'queued'
+              : 'form',
           status: answer.status,
           ms: answer.elapsedMs,
           pings: mrkdwnPings(answer.json),

@@ -59,6 +59,8 @@ export interface MemoryClubData extends MemoryClub {
   fetchedAt: number;
   /** The Guids `memberSensitive` was asked for, in order: a test can assert it was never called. */
   sensitiveReads: string[];
+  /** The Guids `incident` was asked for, in order: each is a read of the club service. */
+  incidentReads: string[];
 }
 
 /**
@@ -82,6 +84,7 @@ export function memoryClubData(options: MemoryClubDataOptions = {}): MemoryClubD
     waitingList: decodeAll(club.waitingList, decodeWaitingListPerson).values,
   };
   const sensitiveReads: string[] = [];
+  const incidentReads: string[] = [];
   const cached = <T>(value: T): Promise<Cached<T>> =>
     Promise.resolve({
       // Frozen, as the read cache hands them: a handler that changes what it read fails loudly.
@@ -106,6 +109,12 @@ export function memoryClubData(options: MemoryClubDataOptions = {}): MemoryClubD
       if (!user) throw new Error(`no member ${guid} in the seeded club`);
       return decodeMemberSensitive({ ...user });
     },
+    async incident(guid) {
+      incidentReads.push(guid);
+      const record = club.incidents.find((candidate) => candidate.Guid === guid);
+      if (!record) throw new Error(`no incident ${guid} in the seeded club`);
+      return decodeIncident({ ...record });
+    },
   };
-  return { ...decoded, data, club, today, fetchedAt, sensitiveReads };
+  return { ...decoded, data, club, today, fetchedAt, sensitiveReads, incidentReads };
 }

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatUser } from '../../commands/chat-user.js';
-import type { FormDefinition, FormField, FormValues } from '../../commands/form.js';
+import {
+  validateForm,
+  type FormDefinition,
+  type FormId,
+  type FormValues,
+} from '../../commands/form.js';
 import type { Reply } from '../../commands/reply.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
+import { confirmFiling, fillForm } from './fill-form.js';
 import { mapCommandLine } from './map-request.js';
 import { renderReply } from './render-reply.js';
 import type { ConsoleSink } from './reply-sink.js';
@@ -18,6 +24,8 @@ export interface ConsoleChatOptions {
   print(text: string): void;
   /** How long to wait for the worker's answer. Default: 60 s. */
   replyTimeoutMs?: number;
+  /** How long an answer may take before "Working on it…" is shown. Default: 1.5 s. */
+  slowNoticeMs?: number;
 }
 
 /** The terminal chat: the same dispatcher, queue and worker as Slack and Discord. */
@@ -32,65 +40,64 @@ const isFinal = (reply: Reply) => reply.interim !== true;
 export function createConsoleChat(options: ConsoleChatOptions): ConsoleChat {
   const { dispatcher, sink, user, print } = options;
   const timeoutMs = options.replyTimeoutMs ?? 60_000;
+  const slowMs = options.slowNoticeMs ?? 1_500;
+  const prompter = { ask: options.ask, print };
 
-  async function awaitAnswer(conversationId: string): Promise<void> {
-    const answered = await sink.waitFor(conversationId, isFinal, timeoutMs, (reply) =>
-      print(renderReply(reply)),
-    );
+  /** Shows the answers of a conversation; `notice` only if the first is slow to come. */
+  async function awaitAnswer(conversationId: string, notice: string): Promise<Reply | undefined> {
+    let last: Reply | undefined;
+    const slow = setTimeout(() => print(notice), slowMs);
+    const answered = await sink.waitFor(conversationId, isFinal, timeoutMs, (reply) => {
+      clearTimeout(slow);
+      last = reply;
+      print(renderReply(reply));
+    });
+    clearTimeout(slow);
     if (!answered)
       print('(no answer yet: the worker is still on it; it will show up here when it comes)');
+    return answered ? last : undefined;
   }
 
-  async function fill(
-    form: FormDefinition,
-    typed: FormValues,
-    only?: readonly string[],
-  ): Promise<FormValues | undefined> {
-    const values = { ...typed };
-    for (const field of form.fields) {
-      if (only && !only.includes(field.id)) continue;
-      const answer = await options.ask(question(field, values[field.id]));
-      if (answer === undefined) return undefined;
-      values[field.id] =
-        answer.trim() === '' ? (values[field.id] ?? field.defaultValue ?? '') : answer;
-    }
-    return values;
-  }
-
-  async function runForm(
-    form: FormDefinition,
-    formId: Parameters<Dispatcher['submitForm']>[0]['form'],
-  ) {
-    print(`${form.title} — answer each question; press Enter to keep the value in [brackets].`);
-    const key = randomUUID();
-    let values = await fill(form, {});
-    for (let round = 0; values && round < 3; round += 1) {
-      const conversationId = randomUUID();
-      const result = await dispatcher.submitForm(
-        { id: conversationId, key, form: formId, values },
-        user,
-        {
-          platform: 'console',
-          conversationId,
-        },
-      );
-      if (result.kind === 'reply') return print(renderReply(result.reply));
-      if (result.kind === 'queued') {
-        print('Sent. Filing it with the club…');
-        return awaitAnswer(conversationId);
+  async function runForm(form: FormDefinition, formId: FormId) {
+    print(
+      `${form.title}: answer each question (Enter keeps the value in [brackets]; cancel leaves the form).`,
+    );
+    let filled = await fillForm(prompter, form, {});
+    for (let round = 0; filled.kind === 'filled'; round += 1) {
+      const checked = validateForm(form, filled.values);
+      if (checked.ok) {
+        if (!(await confirmFiling(prompter, form, checked.values)))
+          return print('Not filed: nothing was sent.');
+        return submit(formId, randomUUID(), checked.values, false);
       }
-      print(
-        Object.values(result.errors)
-          .map((error) => `! ${error}`)
-          .join('\n'),
-      );
-      values = await fill(result.form, result.values, Object.keys(result.errors));
+      print(problems(checked.errors));
+      if (round === 2)
+        return print('The form still has problems; nothing was sent. What you typed is above.');
+      filled = await fillForm(prompter, form, checked.values, Object.keys(checked.errors));
     }
     print(
-      values
-        ? 'The form still has problems; nothing was sent. What you typed is above.'
+      filled.kind === 'cancelled'
+        ? 'Cancelled: nothing was filed.'
         : 'The form was left unfinished; nothing was sent.',
     );
+  }
+
+  /** Sends a checked form; when the answer asks whether to file a likely duplicate, asks the person. */
+  async function submit(formId: FormId, key: string, values: FormValues, confirmed: boolean) {
+    const conversationId = randomUUID();
+    const replyTo = { platform: 'console' as const, conversationId };
+    const input = { id: conversationId, key, form: formId, values, confirmed };
+    const result = await dispatcher.submitForm(input, user, replyTo);
+    if (result.kind === 'reply') return print(renderReply(result.reply));
+    // Checked here already: only a form that changed since it was asked (roles, the day) fails.
+    if (result.kind === 'invalid')
+      return print(`${problems(result.errors)}\nNothing was sent; run the command again.`);
+    const answer = await awaitAnswer(conversationId, 'Filing it with the club…');
+    const duplicate = answer?.actions?.find((action) => action.kind === 'confirm-form');
+    if (!duplicate?.form) return;
+    const again = (await options.ask('File it anyway? (yes/no) '))?.trim().toLowerCase();
+    if (again !== 'yes' && again !== 'y') return print('Not filed: nothing was sent.');
+    await submit(duplicate.form.id, `${key}:confirmed`, duplicate.form.values, true);
   }
 
   return {
@@ -103,8 +110,7 @@ export function createConsoleChat(options: ConsoleChatOptions): ConsoleChat {
         const result = await dispatcher.command(input, user, replyTo);
         if (result.kind === 'reply') return print(renderReply(result.reply));
         if (result.kind === 'form') return await runForm(result.form, result.command.form);
-        print('Working on it…');
-        await awaitAnswer(replyTo.conversationId);
+        await awaitAnswer(replyTo.conversationId, 'Working on it…');
       } catch (error) {
         if (error instanceof TemporarilyUnavailableError) return print(error.message);
         throw error;
@@ -113,13 +119,7 @@ export function createConsoleChat(options: ConsoleChatOptions): ConsoleChat {
   };
 }
 
-function question(field: FormField, current: string | undefined): string {
-  const shown = current ?? field.defaultValue;
-  const parts = [
-    field.label,
-    field.required ? '' : ' (optional)',
-    field.choices ? ` (${field.choices.join(' / ')})` : '',
-    shown ? ` [${shown}]` : '',
-  ];
-  return `${parts.join('')}: `;
-}
+const problems = (errors: Record<string, string>) =>
+  Object.values(errors)
+    .map((error) => `! ${error}`)
+    .join('\n');

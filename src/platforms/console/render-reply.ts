@@ -60,9 +60,16 @@ export function renderReply(reply: Reply): string {
     );
   }
   for (const part of reply.sections ?? []) lines.push(...section(part));
-  if (reply.actions?.length)
-    lines.push(`[${reply.actions.map((action) => escapeTerminal(action.label)).join('] [')}]`);
+  // A terminal has no buttons: a follow-up command is shown as what to type.
+  const typed = (reply.actions ?? []).filter((action) => action.kind === 'run-command');
+  const buttons = (reply.actions ?? []).filter((action) => action.kind !== 'run-command');
+  for (const action of typed)
+    lines.push(`  → /${escapeTerminal(`${action.command ?? ''} ${action.args ?? ''}`.trim())}`);
+  if (buttons.length > 0)
+    lines.push(`[${buttons.map((action) => escapeTerminal(action.label)).join('] [')}]`);
   if (reply.footer) lines.push(`(${escapeTerminal(reply.footer)})`);
-  if (reply.personalData) lines.push('(only you can see this)');
+  // Said of answers that show someone's records, not of a refusal that echoes what was typed.
+  const answer = reply.tone === undefined || reply.tone === 'info' || reply.tone === 'success';
+  if (reply.personalData && answer) lines.push('(only you can see this)');
   return lines.join('\n');
 }

@@ -1,5 +1,5 @@
 import type { Reply } from '../../commands/reply.js';
-import type { ReplyAddress } from '../../delivery/reply-address.js';
+import { isPostAddress, type ReplyAddress } from '../../delivery/reply-address.js';
 import type { ReplySink } from '../../delivery/reply-sink.js';
 
 /** The console's reply sink: replies go to whoever waits for their conversation, in memory. */
@@ -18,10 +18,16 @@ export function createConsoleSink(): ConsoleSink {
   const early = new Map<string, Reply[]>();
   return {
     async deliver(address: ReplyAddress, reply: Reply) {
-      if (address.platform !== 'console') return;
-      const listener = listeners.get(address.conversationId);
+      // A post (a digest) goes to the conversation it names, as the console has no channels.
+      let conversation: string;
+      if (isPostAddress(address)) {
+        if (address.on !== 'console') return;
+        conversation = address.to;
+      } else if (address.platform === 'console') conversation = address.conversationId;
+      else return;
+      const listener = listeners.get(conversation);
       if (listener) listener(reply);
-      else early.set(address.conversationId, [...(early.get(address.conversationId) ?? []), reply]);
+      else early.set(conversation, [...(early.get(conversation) ?? []), reply]);
     },
     waitFor(conversationId, done, timeoutMs, onReply) {
       return new Promise((resolve) => {

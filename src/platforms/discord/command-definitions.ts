@@ -80,7 +80,8 @@ export function commandDefinitions(
     if (commands.length === 1 && only && only.name === base) {
       return { ...common, description: describe(only.description), options: options(only) };
     }
-    if (commands.some((command) => command.name === `${base} ${bareSubcommand}`)) {
+    const bare = commands.some((command) => command.name === base);
+    if (bare && commands.some((command) => command.name === `${base} ${bareSubcommand}`)) {
       throw new CommandDefinitionError(
         `/${base} ${bareSubcommand} is taken, so /${base} beside its subcommands has no name on Discord.`,
       );

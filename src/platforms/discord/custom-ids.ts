@@ -9,6 +9,8 @@ export type CustomId =
   | { kind: 'form'; form: FormId }
   /** "Reopen the form": the form and what was typed are in Redis. */
   | { kind: 'reopen'; stateId: string }
+  /** "File it anyway": file what was typed (kept in Redis) although it looks already on file. */
+  | { kind: 'confirm'; stateId: string }
   /** Prev/Next of a long reply; `tag` keeps the buttons of one message apart. */
   | { kind: 'page'; stateId: string; page: number; tag: string }
   /** A follow-up command ("choose this member"), run as whoever presses it. */
@@ -29,6 +31,8 @@ export function encodeCustomId(id: CustomId): string {
       return `form:${id.form}`;
     case 'reopen':
       return `reopen:${id.stateId}`;
+    case 'confirm':
+      return `confirm:${id.stateId}`;
     case 'page':
       return `page:${id.stateId}:${id.page}:${id.tag}`;
     case 'run':
@@ -50,6 +54,8 @@ export function decodeCustomId(text: string): CustomId | undefined {
     }
     case 'reopen':
       return first ? { kind: 'reopen', stateId: first } : undefined;
+    case 'confirm':
+      return first ? { kind: 'confirm', stateId: first } : undefined;
     case 'post':
       return first ? { kind: 'post', stateId: first } : undefined;
     case 'follow':

@@ -11,6 +11,7 @@ import {
   replyPrivately,
   unavailableReply,
 } from './answer-interaction.js';
+import { confirmForm } from './confirm-form.js';
 import { decodeCustomId, type CustomId } from './custom-ids.js';
 import { handleCommand } from './handle-command.js';
 import { chatUserOf } from './map-request.js';
@@ -26,7 +27,8 @@ type ButtonAnswer =
   | { kind: 'private'; reply: Reply };
 
 /**
- * A pressed button: reopen a form filled in (the modal is the first response), turn a page of a
+ * A pressed button: reopen a form filled in (the modal is the first response), file a likely
+ * duplicate the person confirms, turn a page of a
  * long reply (the message is updated in place), post a reply without personal data to the channel,
  * or run a follow-up command as the person who pressed it (permissions checked again). What the
  * button refers to is read from Redis before Discord's 3 s run out, or the person is told to retry.
@@ -38,6 +40,7 @@ export async function handleButton(
   const { state } = context;
   const id = decodeCustomId(interaction.customId);
   if (id?.kind === 'run') return runFollowUp(context, interaction, id);
+  if (id?.kind === 'confirm') return confirmForm(context, interaction, id.stateId);
   if (id?.kind === 'follow-up') {
     // Read within a second: the command's own first response must still beat Discord's 3 s.
     const followUp = await beforeDeadline(1_000, () =>

@@ -18,9 +18,15 @@ export interface InteractionLike {
   createdTimestamp: number;
   channelId: string | null;
   guildId: string | null;
-  user: { id: string };
-  /** A cached GuildMember (roles in a manager) or the raw API member (role ids). */
-  member: { roles: readonly string[] | { cache: { keys(): Iterable<string> } } } | null;
+  user: { id: string; username?: string; globalName?: string | null };
+  /**
+   * A cached GuildMember (roles in a manager, `nickname`) or the raw API member (role ids, `nick`).
+   */
+  member: {
+    roles: readonly string[] | { cache: { keys(): Iterable<string> } };
+    nickname?: string | null;
+    nick?: string | null;
+  } | null;
 }
 
 /** One option as discord.js lists it; subcommands (and groups) nest theirs. */
@@ -42,9 +48,13 @@ export function chatUserOf(interaction: InteractionLike): ChatUser {
   const ids = roles === undefined ? [] : 'cache' in roles ? [...roles.cache.keys()] : [...roles];
   // A cached member lists the guild's @everyone role, whose id is the guild's: not a grant.
   const groups = ids.filter((id) => id !== interaction.guildId);
+  // The name the guild shows: the member's nickname, else the display name, else the username.
+  const { member, user } = interaction;
+  const name = member?.nickname || member?.nick || user.globalName || user.username;
   return {
     platform: 'discord',
     userId: interaction.user.id,
+    ...(name ? { displayName: name } : {}),
     ...(interaction.guildId ? { teamId: interaction.guildId } : {}),
     groups,
   };

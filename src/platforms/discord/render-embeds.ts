@@ -1,5 +1,6 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Reply, ReplySection, ReplyTone } from '../../commands/reply.js';
+import { rowLines } from '../row-lines.js';
 import { escapeDiscordText, escapeMentions, truncate } from './escape-discord-text.js';
 
 /** Discord's embed limits (characters; JavaScript string length over-counts, which is safe). */
@@ -117,11 +118,13 @@ function sectionLines(section: Exclude<ReplySection, { kind: 'fields' }>): strin
     case 'list':
       return [...heading, ...section.items.map((item) => `• ${escapeDiscordText(item)}`)];
     case 'table':
-      // Discord has no tables: a bold header line, then one line per row.
+      // Discord has no tables, nor a phone the width for one: a row is a bold line and short ones.
       return [
         ...heading,
-        `**${section.columns.map(escapeDiscordText).join(' · ')}**`,
-        ...section.rows.map((row) => row.map(escapeDiscordText).join(' · ')),
+        ...section.rows.flatMap((row) => {
+          const { heading: first, details } = rowLines(section.columns, row);
+          return [`**${escapeDiscordText(first)}**`, ...details.map(escapeDiscordText)];
+        }),
       ];
   }
 }

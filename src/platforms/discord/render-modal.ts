@@ -64,7 +64,9 @@ function input(field: FormField, value: string): APIComponentInLabel {
       })),
     };
   }
-  const maxLength = Math.min(Math.max(field.maxLength, 1), modalLimits.textInput);
+  // A date is typed as people write it ("26 November 2026") and filed as yyyy-mm-dd.
+  const longest = field.type === 'date' ? Math.max(field.maxLength, 30) : field.maxLength;
+  const maxLength = Math.min(Math.max(longest, 1), modalLimits.textInput);
   return {
     type: ComponentType.TextInput,
     custom_id: field.id,

@@ -7,9 +7,14 @@ import {
 } from 'discord.js';
 import type { Redis } from 'ioredis';
 import { textReply, type Reply } from '../../commands/reply.js';
-import type { DiscordReplyAddress, ReplyAddress } from '../../delivery/reply-address.js';
+import {
+  isPostAddress,
+  type DiscordReplyAddress,
+  type ReplyAddress,
+} from '../../delivery/reply-address.js';
 import { DeliveryError, type ReplySink } from '../../delivery/reply-sink.js';
 import { discordFailureCode, toDeliveryError } from './errors.js';
+import { createDiscordPoster } from './post-message.js';
 import type { DiscordMessage } from './render-reply.js';
 import { createInteractionState, renderWithState } from './state.js';
 
@@ -57,6 +62,9 @@ export function createDiscordReplySink(options: DiscordReplySinkOptions): ReplyS
   };
   const webhooks = new REST(restOptions);
   const bot = options.token ? new REST(restOptions).setToken(options.token) : undefined;
+  const post = createDiscordPoster(bot, (error) =>
+    options.onApiError?.(discordFailureCode(error) ?? 'unreachable'),
+  );
 
   async function call<T>(what: string, request: () => Promise<unknown>): Promise<T> {
     try {
@@ -113,6 +121,8 @@ export function createDiscordReplySink(options: DiscordReplySinkOptions): ReplyS
 
   return {
     async deliver(address: ReplyAddress, reply: Reply) {
+      if (isPostAddress(address))
+        return address.on === 'discord' ? post(address, reply) : undefined;
       if (address.platform !== 'discord') return;
       const late = now() - address.issuedAt > windowMs;
       // "Post to channel" is offered only on a message the asker alone sees.

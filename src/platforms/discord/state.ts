@@ -102,7 +102,8 @@ export async function renderWithState(
         if (!context.ephemeral || reply.personalData) return undefined;
         postId ??= state.newId();
         return encodeCustomId({ kind: 'post', stateId: postId });
-      case 'reopen-form': {
+      case 'reopen-form':
+      case 'confirm-form': {
         if (!action.form) return undefined;
         const stateId = state.newId();
         kept.set(stateId, {
@@ -110,7 +111,8 @@ export async function renderWithState(
           values: action.form.values,
           userId: context.userId,
         });
-        return encodeCustomId({ kind: 'reopen', stateId });
+        const kind = action.kind === 'reopen-form' ? 'reopen' : 'confirm';
+        return encodeCustomId({ kind, stateId });
       }
     }
   };

@@ -8,6 +8,7 @@ export const actionIdPattern: Readonly<Record<ReplyAction['kind'], RegExp>> = {
   'run-command': /^run-command:/,
   'post-to-channel': /^post-to-channel:/,
   'reopen-form': /^reopen-form:/,
+  'confirm-form': /^confirm-form:/,
 };
 
 /** The `action_id` of a button: its kind, then the reply's id for it (unique within the reply). */

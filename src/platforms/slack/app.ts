@@ -6,9 +6,11 @@ import { registry as defaultRegistry } from '../../commands/registry.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { Logger } from '../../log.js';
 import type { Sealer } from '../../redis/sealer.js';
+import { registerAppHome } from './app-home-listener.js';
 import { registerBlockActions } from './block-action-listeners.js';
 import { createWebClient, webClientOptions } from './create-web-client.js';
 import { createSlackUserResolver } from './resolve-slack-user.js';
+import { createResponseUrlUses } from './response-url-uses.js';
 import { slackLogger } from './logger.js';
 import { createSlackReplySink } from './reply-sink.js';
 import { createSlackState } from './state.js';
@@ -50,6 +52,8 @@ export interface SlackAdapterOptions {
    * shows a form's errors only in the acknowledgement). Default: 2500 ms.
    */
   formAckDeadlineMs?: number;
+  /** How long a queued command's answer may take before "Working on it…" is shown. Default: 1500 ms. */
+  slowNoticeMs?: number;
   /**
    * Told the code of each Web API call the adapter makes that fails (users.info, views.open,
    * button answers), for the platform-errors metric. Default: none.
@@ -149,6 +153,12 @@ function createSlackApp(options: SlackAdapterOptions): App {
       now: options.now,
       onApiError: options.onApiError,
     }),
+    responseUrlUses: createResponseUrlUses({
+      redis: options.redis,
+      prefix: options.prefix,
+      now: options.now,
+    }),
+    slowNoticeMs: options.slowNoticeMs ?? 1_500,
     logger,
     onApiError: options.onApiError,
     now: options.now ?? Date.now,
@@ -157,5 +167,6 @@ function createSlackApp(options: SlackAdapterOptions): App {
   registerSlashCommands(app, deps);
   registerViewSubmission(app, deps);
   registerBlockActions(app, deps);
+  registerAppHome(app, { ...deps, redis: options.redis, prefix: options.prefix }); // #33
   return app;
 }

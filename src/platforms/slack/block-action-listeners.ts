@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { formCommands } from '../../commands/form-commands.js';
+import { formInvalidReply } from '../../commands/form-replies.js';
 import { textReply, type Reply } from '../../commands/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import type { SlackReplyAddress } from '../../delivery/reply-address.js';
@@ -17,7 +18,8 @@ type ButtonPress = { body: BlockAction<ButtonAction>; action: ButtonAction };
  * - run-command: the command runs as the person who pressed (permissions checked for them);
  * - post-to-channel: the reply they were shown, kept in Redis when it was rendered (never one with
  *   personal data), is posted in the channel through the sink, which refuses personal data again;
- * - reopen-form: the form opens again with what they typed (kept in Redis for 30 minutes).
+ * - reopen-form: the form opens again with what they typed (kept in Redis for 30 minutes);
+ * - confirm-form: what they typed is filed as it is, once however often it is pressed.
  */
 export function registerBlockActions(app: App, deps: ListenerDeps): void {
   const { dispatcher, logger } = deps;
@@ -107,6 +109,29 @@ export function registerBlockActions(app: App, deps: ListenerDeps): void {
       ...(replyTo.responseUrl ? { responseUrl: replyTo.responseUrl } : {}),
     };
     await openForm(deps, body.trigger_id, result.form, metadata, kept.values);
+  });
+
+  handle('confirm-form', async ({ action }, { id, user, replyTo, say }) => {
+    if (!replyTo || !action.value) return;
+    const found = await deps.state.readForm(action.value);
+    const kept = found?.owner === user.userId ? found : undefined;
+    if (!kept) {
+      return say(
+        textReply(
+          'What you typed is kept for 30 minutes and that time is up; nothing was filed. Run the form’s command again to send it.',
+          { tone: 'warning' },
+        ),
+      );
+    }
+    // The button's token is the idempotency key: pressing it twice files once.
+    const key = `slack-confirm:${action.value}`;
+    const input = { id, key, form: kept.id, values: kept.values, confirmed: true };
+    const result = await dispatcher.submitForm(input, user, replyTo);
+    if (result.kind === 'reply') return say(result.reply);
+    if (result.kind === 'invalid') {
+      const form = result.form;
+      return say(formInvalidReply(form.title, result.errors, result.values, form.fields, form.id));
+    }
   });
 }
 

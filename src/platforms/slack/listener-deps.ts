@@ -3,6 +3,7 @@ import type { CommandDefinition } from '../../commands/command.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { ReplySink } from '../../delivery/reply-sink.js';
 import type { Logger } from '../../log.js';
+import type { ResponseUrlUses } from './response-url-uses.js';
 import type { SlackUserResolver } from './resolve-slack-user.js';
 import type { SlackState } from './state.js';
 
@@ -16,6 +17,10 @@ export interface ListenerDeps {
   state: SlackState;
   /** Answers that follow a button press or a failed form go out like the worker's. */
   sink: ReplySink;
+  /** The posts each response_url has taken, shared with the worker's sink. */
+  responseUrlUses: ResponseUrlUses;
+  /** How long a queued command's answer may take before "Working on it…" is posted. */
+  slowNoticeMs: number;
   logger: Logger;
   /** Told the code of each failed Web API call (views.open…), for metrics. Default: none. */
   onApiError?: (code: string) => void;

@@ -21,7 +21,11 @@ export interface SlackManifest {
   display_information: { name: string; description: string };
   features: {
     bot_user: { display_name: string; always_online: boolean };
-    app_home: { messages_tab_enabled: boolean; messages_tab_read_only_enabled: boolean };
+    app_home: {
+      home_tab_enabled: boolean;
+      messages_tab_enabled: boolean;
+      messages_tab_read_only_enabled: boolean;
+    };
     slash_commands: {
       command: string;
       description: string;
@@ -32,6 +36,7 @@ export interface SlackManifest {
   };
   oauth_config: { scopes: { bot: string[] } };
   settings: {
+    event_subscriptions: { request_url?: string; bot_events: string[] };
     interactivity: { is_enabled: boolean; request_url?: string };
     org_deploy_enabled: boolean;
     socket_mode_enabled: boolean;
@@ -69,8 +74,13 @@ export function slackManifest(
     },
     features: {
       bot_user: { display_name: 'club-bot', always_online: true },
-      // Replies go to a person's DM with the app when the bot cannot see the channel.
-      app_home: { messages_tab_enabled: true, messages_tab_read_only_enabled: true },
+      // Replies go to a person's DM with the app when the bot cannot see the channel; the Home
+      // tab shows /today.
+      app_home: {
+        home_tab_enabled: true,
+        messages_tab_enabled: true,
+        messages_tab_read_only_enabled: true,
+      },
       slash_commands: slashCommandNames(registry).map((name) => {
         const family = registry.filter(
           (command) => command.name === name || command.name.startsWith(`${name} `),
@@ -90,6 +100,10 @@ export function slackManifest(
     },
     oauth_config: { scopes: { bot: [...botScopes] } },
     settings: {
+      event_subscriptions: {
+        ...(requestUrl ? { request_url: requestUrl } : {}),
+        bot_events: ['app_home_opened'],
+      },
       interactivity: { is_enabled: true, ...(requestUrl ? { request_url: requestUrl } : {}) },
       org_deploy_enabled: false,
       socket_mode_enabled: socketMode,

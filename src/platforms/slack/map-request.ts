@@ -25,19 +25,26 @@ export interface MappedCommand {
   replyTo: SlackReplyAddress;
 }
 
-/** Pure: who is asking on Slack, as the core knows them. */
+/** Pure: who is asking on Slack, as the core knows them; `name` is the name Slack shows. */
 export function slackUser(
   userId: string,
   teamId: string | undefined,
   identity?: SlackIdentity,
+  name?: string,
 ): ChatUser {
   return {
     platform: 'slack',
     userId,
+    ...(name?.trim() ? { displayName: name.trim() } : {}),
     ...(teamId ? { teamId } : {}),
     ...(identity?.email ? { email: identity.email } : {}),
     ...(identity?.outsider ? { outsider: true } : {}),
   };
+}
+
+/** The name in an interaction's `user`: `name`, or `username` where Slack sends only that. */
+function nameOf(user: { name?: string; username?: string }): string | undefined {
+  return user.name || user.username || undefined;
 }
 
 /**
@@ -48,13 +55,14 @@ export function mapSlashCommand(
   payload: Pick<
     SlashCommand,
     'command' | 'text' | 'user_id' | 'team_id' | 'channel_id' | 'response_url'
-  >,
+  > &
+    Partial<Pick<SlashCommand, 'user_name'>>,
   context: SlashContext,
 ): MappedCommand {
   const teamId = payload.team_id || undefined;
   return {
     input: { id: context.id, slash: payload.command, text: payload.text ?? '' },
-    user: slackUser(payload.user_id, teamId, context.identity),
+    user: slackUser(payload.user_id, teamId, context.identity, payload.user_name),
     replyTo: {
       platform: 'slack',
       userId: payload.user_id,
@@ -84,7 +92,7 @@ export function mapBlockAction(
     body.channel?.id ??
     (typeof container?.channel_id === 'string' ? container.channel_id : undefined);
   return {
-    user: slackUser(body.user.id, teamId, context.identity),
+    user: slackUser(body.user.id, teamId, context.identity, nameOf(body.user)),
     replyTo: channelId
       ? {
           platform: 'slack',
@@ -139,7 +147,7 @@ export function mapViewSubmission(
 ): MappedSubmission {
   const teamId = body.team?.id ?? body.user.team_id;
   return {
-    user: slackUser(body.user.id, teamId, context.identity),
+    user: slackUser(body.user.id, teamId, context.identity, nameOf(body.user)),
     replyTo: {
       platform: 'slack',
       userId: body.user.id,

@@ -5,7 +5,7 @@ export interface ResponseUrlMessage {
   response_type: 'ephemeral' | 'in_channel';
   replace_original: boolean;
   text: string;
-  blocks: types.KnownBlock[];
+  blocks?: types.KnownBlock[];
 }
 
 /**

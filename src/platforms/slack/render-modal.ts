@@ -69,7 +69,8 @@ function inputBlock(field: FormField, value: string | undefined): types.InputBlo
     block_id: field.id,
     optional: !field.required,
     label: plain(field.label, modalLimits.label),
-    ...(field.hint ? { hint: plain(field.hint, modalLimits.hint) } : {}),
+    // A date is picked from a calendar in Slack: a hint on how to type one would mislead.
+    ...(field.hint && field.type !== 'date' ? { hint: plain(field.hint, modalLimits.hint) } : {}),
     element: inputElement(field, value === '' ? undefined : value),
   };
 }

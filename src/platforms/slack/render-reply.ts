@@ -5,6 +5,7 @@ import {
   type ReplyField,
   type ReplySection,
 } from '../../commands/reply.js';
+import { rowLines } from '../row-lines.js';
 import { actionIdOf, runCommandValue } from './action-ids.js';
 import { escapeMrkdwn, escapeWithin, splitText, truncate } from './escape-mrkdwn.js';
 
@@ -155,10 +156,12 @@ function sectionBlocks(section: ReplySection): types.SectionBlock[] {
     case 'fields':
       return fieldSections(section.fields, section.title);
     case 'table': {
-      // Block Kit has no table a reply can rely on: one line per row, the header row in bold.
-      const header = section.columns.map(bold).join('  ·  ');
-      const rows = section.rows.map((row) => row.map(escapeMrkdwn).join('  ·  '));
-      return textSections([heading + header, ...rows].join('\n'));
+      // Block Kit has no table, nor a phone the width for one: a row is a bold line and short ones.
+      const rows = section.rows.map((row) => {
+        const { heading: first, details } = rowLines(section.columns, row);
+        return [bold(first), ...details.map(escapeMrkdwn)].join('\n');
+      });
+      return textSections(heading + rows.join('\n'));
     }
   }
 }

@@ -1,11 +1,12 @@
 import type { webApi } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { Reply } from '../../commands/reply.js';
-import type { SlackReplyAddress } from '../../delivery/reply-address.js';
+import { isPostAddress, type SlackReplyAddress } from '../../delivery/reply-address.js';
 import type { ReplySink } from '../../delivery/reply-sink.js';
 import type { Logger } from '../../log.js';
 import type { Sealer } from '../../redis/sealer.js';
 import { createWebClient } from './create-web-client.js';
+import { createSlackPoster } from './post-message.js';
 import { isSlackResponseUrl, postToResponseUrl } from './post-to-response-url.js';
 import { renderReply, type SlackMessage } from './render-reply.js';
 import { createResponseUrlUses } from './response-url-uses.js';
@@ -44,7 +45,8 @@ const dmInsteadCodes = new Set(['channel_not_found', 'not_in_channel', 'user_not
  * The Slack reply sink: through the command's response_url while it lasts (5 posts within 30
  * minutes, counted in Redis), then the Web API: chat.postEphemeral for the asker (a direct message
  * when the bot cannot see the channel), chat.postMessage for a channel reply. A reply with
- * personal data is only ever shown to the asker, whatever it asks for.
+ * personal data is only ever shown to the asker, whatever it asks for. Posts nobody asked for
+ * there (digests, App Home) go through `createSlackPoster`.
  */
 export function createSlackReplySink(options: SlackReplySinkOptions): ReplySink {
   const { logger } = options;
@@ -68,6 +70,7 @@ export function createSlackReplySink(options: SlackReplySinkOptions): ReplySink 
     if (code !== undefined) options.onApiError?.(code);
     return error;
   };
+  const post = createSlackPoster(client, { bounds, reported });
 
   async function viaResponseUrl(
     address: SlackReplyAddress,
@@ -124,6 +127,7 @@ export function createSlackReplySink(options: SlackReplySinkOptions): ReplySink 
 
   return {
     async deliver(address, reply: Reply) {
+      if (isPostAddress(address)) return address.on === 'slack' ? post(address, reply) : undefined;
       if (address.platform !== 'slack') return;
       // The one guard before anything public: personal data never goes to a channel.
       const inChannel = reply.visibility === 'channel' && !reply.personalData;

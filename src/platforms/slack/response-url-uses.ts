@@ -8,6 +8,13 @@ local count = redis.call('INCR', KEYS[1])
 redis.call('PEXPIREAT', KEYS[1], ARGV[1])
 return count`);
 
+/** Takes the first post of a URL only: nothing has been posted to it yet. */
+const firstScript = new RedisScript(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('SET', KEYS[1], 1)
+redis.call('PEXPIREAT', KEYS[1], ARGV[1])
+return 1`);
+
 /** A response_url takes 5 posts within 30 minutes of the command. */
 export const responseUrlLimits = { posts: 5, lifetimeMs: 30 * 60_000 } as const;
 
@@ -18,6 +25,8 @@ export const responseUrlLimits = { posts: 5, lifetimeMs: 30 * 60_000 } as const;
 export interface ResponseUrlUses {
   /** Takes one of the URL's posts; false when none is left or the URL has expired. */
   claim(url: string, issuedAt: number): Promise<boolean>;
+  /** Takes the URL's first post, or nothing when something was posted already (the answer came). */
+  claimFirst(url: string, issuedAt: number): Promise<boolean>;
   /** Slack said the URL is used up or expired: no process tries it again. */
   exhaust(url: string, issuedAt: number): Promise<void>;
 }
@@ -41,6 +50,10 @@ export function createResponseUrlUses(options: {
       if (now() >= expiresAt(issuedAt) - marginMs) return false;
       const count = await claimScript.run(redis, [key(url)], [expiresAt(issuedAt)]);
       return Number(count) <= responseUrlLimits.posts;
+    },
+    async claimFirst(url, issuedAt) {
+      if (now() >= expiresAt(issuedAt) - marginMs) return false;
+      return Number(await firstScript.run(redis, [key(url)], [expiresAt(issuedAt)])) === 1;
     },
     async exhaust(url, issuedAt) {
       const remaining = Math.max(1, expiresAt(issuedAt) - now());

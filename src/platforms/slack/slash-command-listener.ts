@@ -7,6 +7,8 @@ import type { ListenerDeps } from './listener-deps.js';
 import { mapSlashCommand } from './map-request.js';
 import { openForm } from './open-form.js';
 import { renderReply } from './render-reply.js';
+import { postToResponseUrl } from './post-to-response-url.js';
+import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import { keepActionState } from './state.js';
 
 /** The slash commands Slack knows: the first word of each registry name ("incident new" → /incident). */
@@ -50,7 +52,7 @@ export function registerSlashCommands(app: App, deps: ListenerDeps): void {
           }
           case 'queued':
             // The worker's reply comes through the outbox and the Slack reply sink.
-            return;
+            return noticeIfSlow(deps, replyTo, id);
           case 'form': {
             const metadata = {
               form: result.command.form,
@@ -84,4 +86,27 @@ export function registerSlashCommands(app: App, deps: ListenerDeps): void {
       }
     },
   );
+}
+
+/**
+ * Posts "Working on it…" to the asker if the answer has not come within `slowNoticeMs`: most
+ * answers take milliseconds, and a notice before them is noise. The answer's first post to the
+ * response_url counts in Redis, so the notice goes only while nothing has been posted there.
+ */
+function noticeIfSlow(deps: ListenerDeps, replyTo: SlackReplyAddress, id: string): void {
+  const url = replyTo.responseUrl;
+  if (!url) return;
+  const timer = setTimeout(() => {
+    void (async () => {
+      if (!(await deps.responseUrlUses.claimFirst(url, replyTo.issuedAt))) return;
+      await postToResponseUrl(url, {
+        response_type: 'ephemeral',
+        replace_original: false,
+        text: 'Working on it…',
+      });
+    })().catch((error: unknown) =>
+      deps.logger.warn({ id, err: describeError(error) }, 'could not say "working on it"'),
+    );
+  }, deps.slowNoticeMs);
+  timer.unref();
 }

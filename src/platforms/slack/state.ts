@@ -105,7 +105,7 @@ export async function keepActionState(
       postToken ??= await state.keepReply({ ...reply, actions: undefined });
       values[action.id] = postToken;
     }
-    if (action.kind === 'reopen-form' && action.form) {
+    if ((action.kind === 'reopen-form' || action.kind === 'confirm-form') && action.form) {
       values[action.id] = await state.keepForm({ ...action.form, owner });
     }
   }

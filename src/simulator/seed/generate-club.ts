@@ -1,4 +1,5 @@
 import { parseDay } from './dates.js';
+import { addDueDates } from './due-dates.js';
 import { generateEmailLists } from './generate-email-lists.js';
 import { generateEvents } from './generate-events.js';
 import { generateGroups } from './generate-groups.js';
@@ -75,7 +76,7 @@ export function generateClub(options: GenerateClubOptions): SeededClub {
   }
   const context = createSeedContexts(seed, parseDay(today));
   const people = generateMembers(context('members'), members);
-  return {
+  const club: SeededClub = {
     users: people.map((person) => compactUser(person.user)),
     sessions: generateSessions(context('sessions'), people),
     groups: generateGroups(context('groups'), people),
@@ -88,4 +89,7 @@ export function generateClub(options: GenerateClubOptions): SeededClub {
     trialRequests: generateTrialRequests(context('trial-requests'), members),
     waitingList: generateWaitingList(context('waiting-list'), members),
   };
+  // Something for digests to say on `today` (#33).
+  addDueDates(context('due-dates'), club);
+  return club;
 }

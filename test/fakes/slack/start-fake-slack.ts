@@ -42,8 +42,8 @@ export const slackExhaustedAnswer: ExhaustedAnswer = {
 };
 
 /**
- * Slack on loopback: the Web API under `/api/` (users.info, views.open, chat.postEphemeral,
- * chat.postMessage, auth.test), answering failures on demand, and response_urls under
+ * Slack on loopback: the Web API under `/api/` (users.info, views.open, views.publish,
+ * chat.postEphemeral, chat.postMessage, auth.test), answering failures on demand, and response_urls under
  * `/response/` that take `limit` posts (5, like Slack) and then refuse. Everything is recorded.
  */
 export interface FakeSlack {
@@ -129,6 +129,11 @@ export async function startFakeSlack(): Promise<FakeSlack> {
           ok: true,
           view: { ...view, id: `VFAKE${views}`, hash: `hash-${views}` },
         });
+      }
+      case 'views.publish': {
+        views += 1;
+        const view = typeof args.view === 'object' && args.view !== null ? args.view : {};
+        return sendJson(response, 200, { ok: true, view: { ...view, id: `VHOME${views}` } });
       }
       case 'chat.postEphemeral':
         messages += 1;

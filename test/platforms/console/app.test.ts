@@ -16,7 +16,7 @@ beforeAll(async () => {
     // The console person is granted every role, as in the demo, but is not linked to a member.
     policy: {
       ...defaultAccessPolicy,
-      grant: [{ platform: 'console', user: 'tester', roles: ['coach', 'welfare'] }],
+      grant: [{ platform: 'console', user: 'tester', roles: ['coach', 'welfare', 'membership'] }],
     },
     // Unlinked, their reports are filed under the bot's own member record (added below).
     env: { CLUB_REPORTS_MEMBER: 'bot-member' },
@@ -54,10 +54,17 @@ describe('the console chat, through the real queue and worker', () => {
     expect(output).toMatch(/Welfare/);
   });
 
-  it('when a coach asks /session tue, it shows the Tuesday rosters', async () => {
+  it('when a coach asks /session tue, it offers the Tuesday sessions with what to type for each', async () => {
     const output = await say('/session tue');
-    expect(output).toContain('Tuesday');
+    expect(output).toContain('Tuesday: 4 sessions');
+    expect(output).toContain('→ /session Tuesday 18:30 Tuesday Development');
+  });
+
+  it('when a coach asks for one session, it shows its roster', async () => {
+    const output = await say('/session tuesday 18:30');
+    expect(output).toContain('Tuesday Development');
     expect(output).toMatch(/Swimmers: \d+ \/ \d+/);
+    expect(output).not.toContain('Working on it');
   });
 
   it('when /incident new is answered field by field, the incident is in the club service afterwards', async () => {
@@ -71,11 +78,21 @@ describe('the console chat, through the real queue and worker', () => {
       'The lane rope in lane 4 snapped during warm-up.',
       'Replace the rope before Thursday.',
       `${String(reporter?.Firstname)} ${String(reporter?.Lastname)}`,
+      'yes',
     ]);
+    expect(output).toContain('File this? (yes/no)');
     expect(output).toContain('Incident filed');
     const incidents = harness.simulator.admin.records('incidents');
     expect(incidents).toHaveLength(before + 1);
     expect(incidents.at(-1)).toMatchObject({ IncidentTitle: 'Lane rope snapped', Status: 'Open' });
+
+    // The welfare officer looks it up by the reference the confirmation gave.
+    const ref = String(incidents.at(-1)?.Guid).slice(0, 8);
+    expect(output).toContain(`Reference: ${ref}`);
+    const shown = await say(`/incident show ${ref}`);
+    expect(shown).toContain('Lane rope snapped');
+    expect(shown).toContain('The lane rope in lane 4 snapped during warm-up.');
+    expect(shown).toContain('Replace the rope before Thursday.');
   });
 
   it('when a form answer breaks a rule, the field is asked again and nothing typed is lost', async () => {
@@ -86,12 +103,51 @@ describe('the console chat, through the real queue and worker', () => {
       '',
       'Nobody Atall',
       'Short title', // the title again
-      '2026-02-27', // the date again
+      '27/2/2026', // the date again, the British way
+      'yes',
     ]);
     expect(output).toContain('Title: is 60 characters; the club service accepts at most 50.');
     expect(output).toContain('Date');
     expect(output).toMatch(/real date/);
     expect(output).toContain('Short title');
     expect(output).toContain('Incident filed');
+  });
+
+  it('when cancel is typed at any question, then the form is left and nothing is filed', async () => {
+    const before = harness.simulator.admin.records('incidents').length;
+    const output = await say('/incident new', ['cancel']);
+    expect(output).toContain('Cancelled: nothing was filed.');
+    expect(harness.simulator.admin.records('incidents')).toHaveLength(before);
+  });
+
+  it('when a slash command is typed at a question, then it is not taken as the answer', async () => {
+    const before = harness.simulator.admin.records('incidents').length;
+    const output = await say('/incident new', ['/incident list', 'Cancel']);
+    expect(output).toContain('That is a command, not an answer');
+    expect(output.match(/^Title/gm)).toHaveLength(2);
+    expect(harness.simulator.admin.records('incidents')).toHaveLength(before);
+  });
+
+  it('when the summary is answered no, then nothing is filed', async () => {
+    const before = harness.simulator.admin.records('incidents').length;
+    const output = await say('/incident new', ['Wet floor', 'yesterday', '', '', 'Jo', 'no']);
+    expect(output).toMatch(/Date: \w{3} \d{1,2} \w{3}/);
+    expect(output).toContain('Not filed: nothing was sent.');
+    expect(harness.simulator.admin.records('incidents')).toHaveLength(before);
+  });
+
+  it('when the same child is added to the waiting list twice, then the second is pointed out and filed only once confirmed', async () => {
+    const count = () => harness.simulator.admin.records('waitingList').length;
+    const child = ['Ada', 'Testwell', '14/03/2016', '', ''];
+    const before = count();
+    expect(await say('/waitinglist add', [...child, 'yes'])).toContain('Added to the waiting list');
+    expect(count()).toBe(before + 1);
+    const declined = await say('/waitinglist add', [...child, 'yes', 'no']);
+    expect(declined).toContain('already there?');
+    expect(declined).toContain('Ada Testwell, born Mon 14 Mar 2016, is on the waiting list');
+    expect(count()).toBe(before + 1);
+    const confirmed = await say('/waitinglist add', [...child, 'yes', 'yes']);
+    expect(confirmed).toContain('Added to the waiting list');
+    expect(count()).toBe(before + 2);
   });
 });

@@ -34,4 +34,26 @@ describe('terminal rendering', () => {
     expect(text).toContain('  Benjamin  Mon');
     expect(text).toContain('(only you can see this)');
   });
+
+  it('keeps the note on private replies to answers, not to errors and warnings', () => {
+    const refusal = renderReply({
+      sections: [{ kind: 'text', text: 'Title: is required.' }],
+      visibility: 'asker',
+      personalData: true,
+      tone: 'warning',
+    });
+    expect(refusal).not.toContain('only you can see this');
+  });
+
+  it('shows a follow-up command as what to type, since a terminal has no buttons', () => {
+    const text = renderReply({
+      title: 'Tuesday: 2 sessions',
+      visibility: 'asker',
+      personalData: false,
+      actions: [
+        { id: 'a', label: 'Tue 17:30', kind: 'run-command', command: 'session', args: 'Tue 17:30' },
+      ],
+    });
+    expect(text).toContain('→ /session Tue 17:30');
+  });
 });

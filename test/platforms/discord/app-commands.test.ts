@@ -17,8 +17,11 @@ describe('the Discord adapter: slash commands and autocomplete, on the real disc
     expect(discord.fake.identifies[0]?.intents).toBe(1);
   });
 
-  it('when a linked coach asks /session Tuesday, it defers ephemerally and the worker edits in the roster', async () => {
-    const payload = chatInput(coach, { name: 'session', options: { when: 'Tuesday' } });
+  it('when a linked coach asks /session for their session, it defers ephemerally and the worker edits in the roster', async () => {
+    const payload = chatInput(coach, {
+      name: 'session',
+      options: { when: discord.coachSession },
+    });
     const callback = await discord.send(payload);
     expect(callback.body).toEqual({ type: 5, data: { flags: 64 } });
     expect(callback.authorization).toBeUndefined();
@@ -26,7 +29,7 @@ describe('the Discord adapter: slash commands and autocomplete, on the real disc
     const edit = await discord.editOf(payload.token);
     expect(edit.authorization).toBeUndefined();
     const [first] = edit.body.embeds ?? [];
-    expect(first?.title).toBe('Sessions: Tuesday');
+    expect(first?.title).toBe(discord.coachSession);
     expect(textOf(edit.body)).toMatch(/Swimmers/);
     expect(edit.body.allowed_mentions).toEqual({ parse: [] });
     // The coach called "@everyone" is listed, but the mention is broken and nothing pings.

@@ -43,6 +43,8 @@ export interface DiscordFixture {
   adapter: DiscordAdapter;
   /** The linked coach's name: "@everyone <surname>", which a roster must show and never obey. */
   coachName: string;
+  /** The name of the Tuesday session the linked coach coaches. */
+  coachSession: string;
   /** Sends an interaction and waits for its first callback. */
   send(payload: { id: string; token: string }): Promise<CallbackRecord>;
   /** The first edit of the original response that `done` accepts. */
@@ -131,6 +133,7 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
     harness,
     adapter,
     coachName,
+    coachSession: String(tuesday?.SessionName),
     dispatchedForms,
     send(payload) {
       fake.sendInteraction(payload);

@@ -3,6 +3,7 @@ import { clubToday } from '../../../src/commands/club-time.js';
 import { buttonPress, chatInput, modalSubmit } from '../../fakes/discord/interactions.js';
 import { callbacksOf, textOf } from '../../fakes/discord/records.js';
 import { queueIdle } from '../../support/queue-idle.js';
+import { createInteractionState } from '../../../src/platforms/discord/state.js';
 import { waitFor } from '../../support/wait-for.js';
 import { harnessTimezone } from '../../support/bot-harness.js';
 import { coach, guest, startDiscordFixture, type DiscordFixture } from './app-fixture.js';
@@ -21,7 +22,8 @@ describe('the Discord adapter: forms as modals, filed by the worker', () => {
     expect(callbacksOf(discord.fake, open.id)).toHaveLength(1);
     expect(callback.body.type).toBe(9);
     expect(callback.body.data?.custom_id).toBe('form:incident');
-    expect(callback.body.data?.components).toHaveLength(5);
+    // A coach is not asked the status: a new incident is filed Open.
+    expect(callback.body.data?.components).toHaveLength(4);
     const today = clubToday(new Date(), harnessTimezone);
     expect(textOf(callback.body.data)).toContain(`"value":"${today}"`);
 
@@ -31,7 +33,7 @@ describe('the Discord adapter: forms as modals, filed by the worker', () => {
       values: {
         title,
         date: today,
-        status: ['Open'],
+        status: ['Closed'],
         details: 'The lane rope in lane 4 snapped during warm-up.',
         proposedAction: '',
       },
@@ -94,5 +96,31 @@ describe('the Discord adapter: forms as modals, filed by the worker', () => {
     expect(modal).toContain('"value":"2026-02-30"');
     expect(modal).toContain('"value":"kept"');
     expect(modal).toContain(`"value":"${'x'.repeat(50)}"`);
+  });
+
+  it('when "File it anyway" is pressed, the kept values are filed once, for the person who typed them', async () => {
+    const { services } = discord.harness;
+    const state = createInteractionState(services.redis, services.prefix, services.sealer);
+    const stateId = state.newId();
+    const title = `Kept report ${Date.now()}`;
+    const values = { title, date: '2026-03-10', details: 'Filed after a second look.' };
+    await state.put('reopen', stateId, { form: 'incident', values, userId: coach.userId });
+    const customId = `confirm:${stateId}`;
+
+    const byOther = buttonPress(guest, customId);
+    await discord.send(byOther);
+    const refused = await discord.editOf(byOther.token);
+    expect(textOf(refused.body)).toContain('nothing was filed');
+
+    const press = buttonPress(coach, customId);
+    const deferral = await discord.send(press);
+    expect(deferral.body).toEqual({ type: 5, data: { flags: 64 } });
+    await discord.editOf(press.token, (body) => textOf(body).includes('Incident filed'));
+    await discord.send(buttonPress(coach, customId));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const filed = discord.harness.simulator.admin
+      .records('incidents')
+      .filter((incident) => incident.IncidentTitle === title);
+    expect(filed).toHaveLength(1);
   });
 });

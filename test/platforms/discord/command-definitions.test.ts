@@ -55,6 +55,7 @@ describe('Discord command definitions, generated from the registry', () => {
     expect(incident?.options?.map((option) => [option.type, option.name])).toEqual([
       [1, 'new'],
       [1, 'list'],
+      [1, 'show'],
     ]);
     const bases = new Set(registry.map((command) => command.name.split(' ')[0]));
     expect(deployed.map((command) => command.name).sort()).toEqual([...bases].sort());

@@ -104,4 +104,15 @@ describe('mapping a Discord interaction to the dispatcher’s input', () => {
       ]),
     ).toEqual({ title: 'Lane rope', status: 'Open', empty: '' });
   });
+
+  it('when the member has a nickname, a display name or only a username, the name the guild shows is the display name', () => {
+    const user = { id: '600000000000000001', username: 'jo_b', globalName: 'Jo Bloggs' };
+    const nameOf = (overrides: Partial<CommandInteractionLike>) =>
+      mapCommandInteraction(interaction({ user, ...overrides }), { ephemeral: true }).user
+        .displayName;
+    expect(nameOf({ member: { roles: [], nick: 'Coach Jo' } })).toBe('Coach Jo');
+    expect(nameOf({ member: { roles: [], nickname: 'Coach Jo' } })).toBe('Coach Jo');
+    expect(nameOf({ member: { roles: [], nick: null } })).toBe('Jo Bloggs');
+    expect(nameOf({ user: { id: '6', username: 'jo_b', globalName: null } })).toBe('jo_b');
+  });
 });

@@ -8,7 +8,7 @@ const now = new Date('2026-03-14T18:30:00Z');
 const linked: Asker = {
   user: { platform: 'discord', userId: '1' },
   memberGuid: 'g',
-  roles: ['everyone'],
+  roles: ['everyone', 'welfare'],
 };
 const unlinked: Asker = { user: { platform: 'discord', userId: '1' }, roles: ['everyone'] };
 
@@ -31,7 +31,7 @@ const labels = (form: FormDefinition, values?: Record<string, string>) =>
   renderModal(form, values).components as unknown as LabelJson[];
 
 describe('rendering a form as a Discord modal', () => {
-  it('when the incident form opens, today and status Open are filled in and lengths are the service’s', () => {
+  it('when the welfare officer opens the incident form, today and status Open are filled in and lengths are the service’s', () => {
     const form = incidentForm({ asker: linked, now, timezone: 'Europe/London' });
     const modal = renderModal(form);
     expect(modal.custom_id).toBe('form:incident');
@@ -42,7 +42,7 @@ describe('rendering a form as a Discord modal', () => {
       inputs.every((input) => input.type === 18 && input.label.length <= modalLimits.label),
     ).toBe(true);
     const byId = new Map(inputs.map((input) => [input.component.custom_id, input.component]));
-    expect(byId.get('date')?.value).toBe('2026-03-14');
+    expect(byId.get('date')).toMatchObject({ value: '2026-03-14', max_length: 30 });
     expect(byId.get('title')).toMatchObject({ type: 4, style: 1, max_length: 50, required: true });
     expect(byId.get('details')).toMatchObject({
       type: 4,

@@ -73,7 +73,7 @@ describe('rendering a reply as embeds', () => {
     );
     expect(page.map((embed) => embed.title)).toEqual(['Sessions: Tuesday', 'Juniors', undefined]);
     expect(page[1]?.fields).toEqual([{ name: 'Time', value: '18:00–19:00', inline: true }]);
-    expect(page[2]?.description).toBe('**Swimmer · Last attended**\nAnn Lee · 3 Mar');
+    expect(page[2]?.description).toBe('**Ann Lee**\nLast attended: 3 Mar');
     expect(page.every((embed) => embed.color === toneColours.warning)).toBe(true);
     expect(page.at(-1)?.footer?.text).toBe('Data from 2 minutes ago');
   });

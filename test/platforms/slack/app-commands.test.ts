@@ -61,6 +61,22 @@ describe('slash commands over HTTP through the real Bolt app, queue and worker',
     ]);
   });
 
+  it('when the answer takes longer than 1.5 s, "Working on it…" comes first, to the asker only, then the answer', async () => {
+    const worker = slack.harness.worker;
+    if (!worker) throw new Error('the fixture has a worker');
+    await worker.pause();
+    let responseUrl = '';
+    try {
+      ({ responseUrl } = await slack.slash(slack.people.stranger, '/events'));
+      const notice = await firstPost(responseUrl);
+      expect(notice.body).toMatchObject({ response_type: 'ephemeral', text: 'Working on it…' });
+    } finally {
+      worker.resume();
+    }
+    const answer = await waitFor(() => slack.fake.postsTo(responseUrl)[1], 'the answer');
+    expect(headerOf(answer)).toBe('Upcoming events');
+  });
+
   it('when a name in a reply says <!channel> or <@U…>, it is escaped in the blocks and pings nobody', async () => {
     const { responseUrl } = await slack.slash(slack.people.stranger, '/whoswho', 'tea');
     const post = await firstPost(responseUrl);
@@ -92,12 +108,16 @@ describe('slash commands over HTTP through the real Bolt app, queue and worker',
     expect(JSON.stringify(again.body)).toContain('can no longer be posted');
   });
 
-  it('when a coach asks /session Tuesday, the roster comes back only to them', async () => {
-    const { answer, responseUrl } = await slack.slash(slack.people.coach, '/session', 'Tuesday');
+  it('when a coach asks /session for their session, the roster comes back only to them', async () => {
+    const { answer, responseUrl } = await slack.slash(
+      slack.people.coach,
+      '/session',
+      slack.coachSession,
+    );
     expect(answer.text).toBe('');
     const post = await firstPost(responseUrl);
     expect(post.body.response_type).toBe('ephemeral');
-    expect(headerOf(post)).toBe('Sessions: Tuesday');
+    expect(headerOf(post)).toBe(slack.coachSession);
     expect(JSON.stringify(blocksOf(post))).toContain('*Swimmers*');
     expect(buttonsOf(post)).toEqual([]);
   });
@@ -164,13 +184,13 @@ describe('slash commands over HTTP through the real Bolt app, queue and worker',
     expect(slack.fake.postsTo(responseUrl)).toHaveLength(1);
   });
 
-  it('when a subcommand is mistyped, the command’s help comes back at the response_url, to the asker only', async () => {
+  it('when a subcommand is mistyped, "did you mean" comes back at the response_url, to the asker only', async () => {
     const before = await slack.jobTotal();
     const { answer, responseUrl } = await slack.slash(slack.people.coach, '/incident', 'newx');
     expect(answer.text).toBe('');
     const post = await firstPost(responseUrl);
     expect(post.body.response_type).toBe('ephemeral');
-    expect(post.body.text).toContain('"newx" is not something /incident can do');
+    expect(post.body.text).toContain('Did you mean /incident new?');
     expect(await slack.jobTotal()).toBe(before);
   });
 

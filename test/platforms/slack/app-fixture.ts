@@ -28,6 +28,8 @@ export interface SlackFixture {
   prefix: string;
   /** A coach, the welfare officer, and someone the club's records do not know. */
   people: { coach: SlackPerson; welfare: SlackPerson; stranger: SlackPerson };
+  /** The name of a session the coach coaches. */
+  coachSession: string;
   slash(
     person: SlackPerson,
     command: string,
@@ -60,7 +62,17 @@ export async function startSlackFixture(): Promise<SlackFixture> {
   await harness.services.data.roles();
 
   const users = harness.simulator.admin.records('users');
-  const coach = users.find((user) => user.IsACoach === 1 && user.Active === 1 && user.Email);
+  const sessions = harness.simulator.admin.records('sessions');
+  const coached = (guid: unknown) =>
+    sessions.find(
+      (session) =>
+        session.Archived !== 1 &&
+        Array.isArray(session.Coaches) &&
+        (session.Coaches as { Guid: string }[]).some((coach) => coach.Guid === guid),
+    );
+  const coach = users.find(
+    (user) => user.IsACoach === 1 && user.Active === 1 && user.Email && coached(user.Guid),
+  );
   const welfare = demoPersona(users, harness.simulator.admin.records('roles'));
   if (!coach || !welfare) throw new Error('the seeded club has no coach or welfare officer');
   const people = {
@@ -105,6 +117,7 @@ export async function startSlackFixture(): Promise<SlackFixture> {
     redis,
     prefix,
     people,
+    coachSession: String(coached(coach.Guid)?.SessionName),
     async slash(person, command, text = '', options = {}) {
       const responseUrl = options.responseUrl ?? fake.responseUrl();
       const triggerId = `trigger-${Math.random().toString(36).slice(2)}`;

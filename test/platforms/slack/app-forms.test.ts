@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackPerson } from '../../fakes/slack/slack-requests.js';
 import { buttonPressPayload, viewSubmissionPayload } from '../../fakes/slack/slack-requests.js';
 import { queueIdle } from '../../support/queue-idle.js';
+import { createSlackState } from '../../../src/platforms/slack/state.js';
+import { testSealer } from '../../support/data-key.js';
 import { waitFor } from '../../support/wait-for.js';
 import { startSlackFixture, type SlackFixture } from './app-fixture.js';
 
@@ -57,7 +59,7 @@ const submit = (
 const incidents = () => slack.harness.simulator.admin.records('incidents');
 
 describe('forms: /incident new as a Slack modal, filed by the worker', () => {
-  it('when /incident new is run, the ack is empty and views.open gets the incident form', async () => {
+  it('when /incident new is run, the ack is empty and views.open gets the incident form, with no status for a coach', async () => {
     const { view } = await openForm(slack.people.coach, '/incident', 'new');
     expect(view).toMatchObject({ type: 'modal', callback_id: 'club-form' });
     expect(view.title.text.length).toBeLessThanOrEqual(24);
@@ -69,16 +71,22 @@ describe('forms: /incident new as a Slack modal, filed by the worker', () => {
     });
     expect(byId.date?.element).toMatchObject({ type: 'datepicker' });
     expect(byId.date?.element.initial_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(byId.status?.element).toMatchObject({
-      type: 'static_select',
-      initial_option: { value: 'Open' },
-    });
+    expect(byId.status).toBeUndefined();
     // The service takes 4000 characters; a Slack input takes at most 3000.
     expect(byId.details?.element).toMatchObject({ multiline: true, max_length: 3000 });
     expect(byId.details?.optional).toBe(true);
     expect(JSON.parse(view.private_metadata)).toMatchObject({
       form: 'incident',
       channelId: 'CPOOL',
+    });
+  });
+
+  it('when the welfare officer runs /incident new, the form asks the status, Open by default', async () => {
+    const { view } = await openForm(slack.people.welfare, '/incident', 'new');
+    const status = view.blocks.find((block) => block.block_id === 'status');
+    expect(status?.element).toMatchObject({
+      type: 'static_select',
+      initial_option: { value: 'Open' },
     });
   });
 
@@ -231,5 +239,41 @@ describe('forms: /incident new as a Slack modal, filed by the worker', () => {
       ]),
     );
     expect(initial).toMatchObject(typed);
+  });
+
+  it('when "File it anyway" is pressed under a likely duplicate, what was typed is filed once, and only for its owner', async () => {
+    const state = createSlackState({
+      redis: slack.redis,
+      prefix: slack.prefix,
+      sealer: testSealer,
+    });
+    const title = `Kept report ${randomUUID().slice(0, 8)}`;
+    const values = { title, date: '2026-03-10', details: 'Filed after a second look.' };
+    const token = await state.keepForm({ id: 'incident', values, owner: 'UCOACH' });
+    const press = (person: SlackPerson, url: string) =>
+      slack.interact(
+        buttonPressPayload(
+          person,
+          { actionId: 'confirm-form:confirm-form', value: token },
+          { responseUrl: url },
+        ),
+      );
+    const otherUrl = slack.fake.responseUrl();
+    await press(slack.people.stranger, otherUrl);
+    const refused = await waitFor(() => slack.fake.postsTo(otherUrl)[0], 'the refusal');
+    expect(JSON.stringify(refused.body)).toContain('nothing was filed');
+
+    const url = slack.fake.responseUrl();
+    await press(slack.people.coach, url);
+    await press(slack.people.coach, url);
+    await waitFor(
+      () =>
+        slack.fake
+          .postsTo(url)
+          .find((post) => JSON.stringify(post.body).includes('Incident filed')),
+      'the confirmation',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(incidents().filter((incident) => incident.IncidentTitle === title)).toHaveLength(1);
   });
 });

@@ -13,7 +13,7 @@ describe('slackManifest', () => {
     );
     expect(names).not.toContain('/incident new');
     const incident = commands.find((command) => command.command === '/incident');
-    expect(incident?.usage_hint).toBe('new | list [status]');
+    expect(incident?.usage_hint).toBe('new | list [status] | show <ref>');
     expect(incident?.description).toMatch(/^new: .* · list: /);
     for (const command of commands) {
       expect(command.url).toBe('https://club-bot.example.org/slack/events');

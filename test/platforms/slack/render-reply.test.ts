@@ -104,8 +104,8 @@ describe('renderReply', () => {
       .flatMap((message) => message.blocks as AnyBlock[])
       .map((block) => block.text?.text ?? '')
       .join('\n');
-    expect(all).toContain('Swimmer 0 ');
-    expect(all).toContain('Swimmer 1999 ');
+    expect(all).toContain('*Swimmer 0*\nLast: Tue');
+    expect(all).toContain('*Swimmer 1999*');
   });
 
   it("when a reply's plain text is many times longer than a notification holds, the notification is its beginning, cut to 3000", () => {

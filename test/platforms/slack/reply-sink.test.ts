@@ -161,8 +161,8 @@ describe('the Slack reply sink', () => {
     const posts = fake.postsTo(url);
     expect(posts.length).toBeGreaterThan(1);
     const text = posts.map((post) => JSON.stringify(post.body.blocks)).join('');
-    expect(text).toContain('Swimmer number 1 ');
-    expect(text).toContain('Swimmer number 600 ');
+    expect(text).toContain('*Swimmer number 1*');
+    expect(text).toContain('*Swimmer number 600*');
     for (const post of posts) {
       const blocks = post.body.blocks as { type: string; text?: { text: string } }[];
       expect(blocks.length).toBeLessThanOrEqual(50);

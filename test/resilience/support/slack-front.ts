@@ -46,7 +46,7 @@ export interface SlackFront {
     form: FormId,
     values: Record<string, string>,
   ): { body: string; responseUrl: string; viewId: string };
-  /** The accepted posts to a response_url (the worker's answers). */
+  /** The accepted posts to a response_url: the worker's answers, not a "Working on it…" notice. */
   postsTo(responseUrl: string): Record<string, unknown>[];
   /**
    * The first post at `responseUrl` and how long after `since` (performance.now()) it was seen,
@@ -131,7 +131,7 @@ export async function startSlackFront(stack: Stack, name: string): Promise<Slack
     postsTo: (responseUrl) =>
       fake
         .postsTo(responseUrl)
-        .filter((post) => post.accepted)
+        .filter((post) => post.accepted && post.body.text !== 'Working on it…')
         .map((post) => post.body),
     async firstPost(responseUrl, since, withinMs) {
       while (performance.now() - since < withinMs) {

@@ -1,0 +1,35 @@
+import type { DigestKind } from '../digests/digest-kinds.js';
+import type { DigestSchedule } from '../digests/digest-schedule.js';
+
+/** A digest subscription as /digest shows it. */
+export interface DigestView {
+  id: string;
+  kind: DigestKind;
+  schedule: DigestSchedule;
+  /** The channel it posts in (channel kinds); undefined for kinds sent to DMs. */
+  channelId?: string;
+  /** The next run (epoch ms), as its job scheduler holds it. */
+  nextRun?: number;
+  /** Who added it: their member Guid when linked, and the name their platform shows. */
+  addedByMember?: string;
+  addedByName?: string;
+  /** The asker added it. */
+  addedByMe: boolean;
+}
+
+/**
+ * What /digest works with, bound to the command's asker and the place it was typed in. The
+ * worker supplies it; the handlers decide who may do what.
+ */
+export interface DigestDesk {
+  /** The channel the command was typed in (the console's conversation); undefined in none. */
+  readonly channelId?: string;
+  add(kind: DigestKind, schedule: DigestSchedule): Promise<DigestView>;
+  /** The subscriptions on the asker's platform. */
+  list(): Promise<DigestView[]>;
+  get(id: string): Promise<DigestView | undefined>;
+  /** Removes it; undefined when it was not there. */
+  remove(id: string): Promise<DigestView | undefined>;
+  /** Keeps the asker as someone welfare digests may go to (checked again at send time). */
+  remember(): Promise<void>;
+}

@@ -1,0 +1,137 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { ChatUser, Platform } from '../commands/chat-user.js';
+import type { Sealer } from '../redis/sealer.js';
+import type { DigestKind } from './digest-kinds.js';
+import type { DigestSchedule } from './digest-schedule.js';
+
+/** One digest someone added: what, when, where, and who. Plain JSON, sealed in Redis. */
+export interface Subscription {
+  /** Short, for people to type (`/digest remove k3f9q`). */
+  id: string;
+  kind: DigestKind;
+  schedule: DigestSchedule;
+  platform: Platform;
+  /** The channel it posts in (channel kinds); the console's conversation. */
+  channelId?: string;
+  teamId?: string;
+  /** Who added it, as their platform knows them (their email too): checked again at send time. */
+  addedBy: ChatUser;
+  addedByMember?: string;
+  addedAt: number;
+}
+
+/** What a digest remembers between runs, for "since the last run". */
+export interface DigestState {
+  /** The occurrence (epoch ms) last run. Undefined: the next run is the first. */
+  lastOccurrence?: number;
+  /** Guids of the records the last run saw, so the next one can tell the new ones. */
+  seen?: string[];
+}
+
+/** Who added or removed what: chat user ids and subscription ids only. */
+export interface DigestLogEntry {
+  at: number;
+  action: 'added' | 'removed' | 'gone';
+  id: string;
+  kind: DigestKind;
+  /** "slack:U123"; "bot" when the bot dropped it (its channel is gone). */
+  by: string;
+  byMember?: string;
+}
+
+export interface SubscriptionStore {
+  /** Stores a new subscription under a fresh short id. */
+  add(subscription: Omit<Subscription, 'id'>): Promise<Subscription>;
+  get(id: string): Promise<Subscription | undefined>;
+  list(): Promise<Subscription[]>;
+  /** Removes it and its state; undefined when it was not there (so only one remover logs it). */
+  remove(id: string): Promise<Subscription | undefined>;
+  state(id: string): Promise<DigestState>;
+  saveState(id: string, state: DigestState): Promise<void>;
+  log(entry: DigestLogEntry): Promise<void>;
+  /** Newest first. */
+  readLog(limit?: number): Promise<DigestLogEntry[]>;
+  /** Keeps a person the bot may send welfare digests to (each is checked at send time). */
+  remember(user: ChatUser): Promise<void>;
+  /** The people kept on a platform. */
+  people(platform: Platform): Promise<ChatUser[]>;
+}
+
+/** Ids are typed by people: no vowels (no words), no look-alikes. */
+const idLetters = 'bcdfghjkmnpqrstvwxz23456789';
+
+/**
+ * Subscriptions in Redis. Keys and fields hold opaque ids only (a person is a hash of their chat
+ * id); every value is sealed, as it names people and places.
+ */
+export function createSubscriptionStore(
+  redis: Redis,
+  prefix: string,
+  sealer: Sealer,
+): SubscriptionStore {
+  const keys = {
+    subscriptions: `${prefix}:digests:subscriptions`,
+    state: `${prefix}:digests:state`,
+    log: `${prefix}:digests:log`,
+    people: `${prefix}:digests:people`,
+  };
+  const open = <T>(text: string | null | undefined): T | undefined => {
+    if (!text) return undefined;
+    try {
+      return sealer.openJson<T>(text);
+    } catch {
+      // Sealed under a retired key: as if it were not there.
+      return undefined;
+    }
+  };
+  const personKey = (user: ChatUser) =>
+    createHash('sha256').update(`${user.platform}:${user.userId}`).digest('hex').slice(0, 24);
+
+  return {
+    async add(fields) {
+      for (;;) {
+        const id = Array.from({ length: 5 }, () => idLetters[randomInt(idLetters.length)]).join('');
+        const subscription: Subscription = { id, ...fields };
+        if (await redis.hsetnx(keys.subscriptions, id, sealer.sealJson(subscription))) {
+          return subscription;
+        }
+      }
+    },
+    async get(id) {
+      return open<Subscription>(await redis.hget(keys.subscriptions, id));
+    },
+    async list() {
+      const all = await redis.hvals(keys.subscriptions);
+      return all.flatMap((text) => open<Subscription>(text) ?? []);
+    },
+    async remove(id) {
+      const found = await redis.hget(keys.subscriptions, id);
+      const [[, removed] = []] =
+        (await redis.multi().hdel(keys.subscriptions, id).hdel(keys.state, id).exec()) ?? [];
+      return removed === 1 ? open<Subscription>(found) : undefined;
+    },
+    async state(id) {
+      return open<DigestState>(await redis.hget(keys.state, id)) ?? {};
+    },
+    async saveState(id, state) {
+      await redis.hset(keys.state, id, sealer.sealJson(state));
+    },
+    async log(entry) {
+      await redis.xadd(keys.log, 'MAXLEN', '~', 10_000, '*', 'entry', JSON.stringify(entry));
+    },
+    async readLog(limit = 50) {
+      const entries = await redis.xrevrange(keys.log, '+', '-', 'COUNT', limit);
+      return entries.map(([, fields]) => JSON.parse(fields[1] ?? '{}') as DigestLogEntry);
+    },
+    async remember(user) {
+      await redis.hset(keys.people, personKey(user), sealer.sealJson(user));
+    },
+    async people(platform) {
+      const all = await redis.hvals(keys.people);
+      return all
+        .flatMap((text) => open<ChatUser>(text) ?? [])
+        .filter((u) => u.platform === platform);
+    },
+  };
+}

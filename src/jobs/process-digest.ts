@@ -1,0 +1,54 @@
+import type { Job } from 'bullmq';
+import { UnrecoverableError } from 'bullmq';
+import type { Logger } from '../log.js';
+import type { Sealer } from '../redis/sealer.js';
+import type { DigestOutcome, JobName, JobPayloads, JobResult, SealedJobData } from './job-types.js';
+
+/** Runs one occurrence of a digest (see `digests/run-digest.ts`). */
+export interface DigestJobs {
+  run(
+    subscriptionId: string,
+    occurrence: number,
+  ): Promise<{ kind?: string; outcome: DigestOutcome }>;
+}
+
+/** A finished digest job, in the shape of the worker's other finished jobs. */
+export interface DigestFinished {
+  name: 'digest';
+  id: string;
+  /** The digest's kind ("tonight"), or "unknown" when its subscription is gone. */
+  what: string;
+  outcome: DigestOutcome;
+  durationMs: number;
+  /** From when it was due to its end. */
+  answerMs: number;
+}
+
+/**
+ * A `digest` job made by a job scheduler: its payload names the subscription, and the job's
+ * `prevMillis` is the instant it was due. A failure throws, so BullMQ retries it; the posts carry
+ * their own once-marks, so a retry posts nothing twice.
+ */
+export async function processDigestJob(
+  job: Job<SealedJobData, JobResult, JobName>,
+  deps: { digests?: DigestJobs; sealer: Sealer; logger: Logger },
+): Promise<{ result: JobResult; finished: DigestFinished }> {
+  if (!deps.digests) throw new UnrecoverableError('This worker runs no digests.');
+  const started = performance.now();
+  const { subscriptionId } = deps.sealer.openJson<JobPayloads['digest']>(job.data.sealed);
+  const occurrence = job.opts.prevMillis ?? job.timestamp;
+  const { kind, outcome } = await deps.digests.run(subscriptionId, occurrence);
+  const finished: DigestFinished = {
+    name: 'digest',
+    id: subscriptionId,
+    what: kind ?? 'unknown',
+    outcome,
+    durationMs: performance.now() - started,
+    answerMs: Date.now() - occurrence,
+  };
+  deps.logger.info(
+    { digest: subscriptionId, kind: 'digest', what: finished.what, outcome, job: job.id },
+    'digest finished',
+  );
+  return { result: { outcome }, finished };
+}

@@ -1,0 +1,84 @@
+import { formatDay } from '../../commands/club-time.js';
+import type { FormDefinition, FormField, FormValues } from '../../commands/form.js';
+import { escapeTerminal } from './render-reply.js';
+
+/** How a person left a form: filled in, cancelled (`cancel`), or the input ended. */
+export type FillResult =
+  { kind: 'filled'; values: FormValues } | { kind: 'cancelled' } | { kind: 'ended' };
+
+/** What asking needs: one question at a time, and a line of output. */
+export interface FormPrompter {
+  ask(question: string): Promise<string | undefined>;
+  print(text: string): void;
+}
+
+const isCancel = (answer: string) => /^(cancel|stop|quit)$/i.test(answer.trim());
+
+/**
+ * Asks the fields of `form` (only those in `only` when given) one by one; Enter keeps the value
+ * in [brackets]. `cancel` at any question leaves the form. A line starting with `/` is a command
+ * typed too early, never an answer: it is refused and the question asked again.
+ */
+export async function fillForm(
+  prompter: FormPrompter,
+  form: FormDefinition,
+  typed: FormValues,
+  only?: readonly string[],
+): Promise<FillResult> {
+  const values = { ...typed };
+  for (const field of form.fields) {
+    if (only && !only.includes(field.id)) continue;
+    for (;;) {
+      const answer = await prompter.ask(question(field, values[field.id], form.today));
+      if (answer === undefined) return { kind: 'ended' };
+      if (isCancel(answer)) return { kind: 'cancelled' };
+      if (answer.trim().startsWith('/')) {
+        prompter.print(
+          '! That is a command, not an answer. Answer the question, or type cancel to leave the form.',
+        );
+        continue;
+      }
+      values[field.id] =
+        answer.trim() === '' ? (values[field.id] ?? field.defaultValue ?? '') : answer;
+      break;
+    }
+  }
+  return { kind: 'filled', values };
+}
+
+/** Shows what will be filed and asks "File this? (yes/no)"; true only for yes. */
+export async function confirmFiling(
+  prompter: FormPrompter,
+  form: FormDefinition,
+  values: FormValues,
+  question = 'File this? (yes/no) ',
+): Promise<boolean> {
+  const shown = form.fields
+    .filter((field) => (values[field.id] ?? '') !== '')
+    .map(
+      (field) =>
+        `  ${field.label}: ${escapeTerminal(shownValue(field, values[field.id] ?? '', form.today))}`,
+    );
+  prompter.print([form.title, ...shown].join('\n'));
+  for (;;) {
+    const answer = (await prompter.ask(question))?.trim().toLowerCase();
+    if (answer === undefined || ['no', 'n', 'cancel'].includes(answer)) return false;
+    if (['yes', 'y'].includes(answer)) return true;
+    prompter.print('Please answer yes or no.');
+  }
+}
+
+function shownValue(field: FormField, value: string, today: string | undefined): string {
+  return field.type === 'date' ? formatDay(value, today) : value;
+}
+
+function question(field: FormField, current: string | undefined, today?: string): string {
+  const shown = current ?? field.defaultValue;
+  const parts = [
+    field.label,
+    field.required ? '' : ' (optional)',
+    field.choices ? ` (${field.choices.join(' / ')})` : '',
+    shown ? ` [${shownValue(field, shown, today)}]` : '',
+  ];
+  return `${parts.join('')}: `;
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slackSignature } from '../../fakes/slack/slack-requests.js';
+import { waitFor } from '../../support/wait-for.js';
+import { signingSecret, startSlackFixture, type SlackFixture } from './app-fixture.js';
+
+let slack: SlackFixture;
+beforeAll(async () => {
+  slack = await startSlackFixture();
+});
+afterAll(() => slack?.stop());
+
+/** Sends an Events API callback as Slack does: JSON, signed. */
+async function sendEvent(event: Record<string, unknown>): Promise<number> {
+  const body = JSON.stringify({
+    token: 'unused',
+    team_id: 'T1',
+    api_app_id: 'A1',
+    type: 'event_callback',
+    event_id: `Ev${Math.random().toString(36).slice(2)}`,
+    event_time: Math.floor(Date.now() / 1000),
+    event,
+  });
+  const timestamp = Math.floor(Date.now() / 1000);
+  const response = await fetch(slack.eventsUrl, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-slack-request-timestamp': String(timestamp),
+      'x-slack-signature': slackSignature(signingSecret, timestamp, body),
+    },
+    body,
+  });
+  return response.status;
+}
+
+const homeOpened = (user: string, tab = 'home') => ({
+  type: 'app_home_opened',
+  user,
+  channel: `D${user}`,
+  tab,
+  event_ts: `${Date.now() / 1000}`,
+});
+const publishesFor = (user: string) =>
+  slack.fake.callsTo('views.publish').filter((call) => call.args.user_id === user);
+
+describe('the Slack App Home tab', () => {
+  it('when a welfare officer opens the Home tab, then /today is published there with views.publish', async () => {
+    expect(await sendEvent(homeOpened(slack.people.welfare.userId))).toBe(200);
+    const [call] = await waitFor(() => {
+      const calls = publishesFor(slack.people.welfare.userId);
+      return calls.length > 0 ? calls : undefined;
+    }, 'a views.publish');
+    const view = call?.args.view as { type: string; blocks: unknown[] };
+    expect(view.type).toBe('home');
+    const text = JSON.stringify(view.blocks);
+    expect(text).toContain('Today for you');
+    expect(text).toContain('Open incidents older than 14 days');
+  });
+
+  it('when it is opened again within the hour, then it is not refreshed again', async () => {
+    const user = slack.people.coach.userId;
+    await sendEvent(homeOpened(user));
+    await waitFor(() => (publishesFor(user).length > 0 ? true : undefined), 'a views.publish');
+    const jobs = await slack.jobTotal();
+    await sendEvent(homeOpened(user));
+    await sendEvent(homeOpened(user));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await slack.jobTotal()).toBe(jobs);
+    expect(publishesFor(user)).toHaveLength(1);
+  });
+
+  it('when the Messages tab is opened, then nothing is published', async () => {
+    const jobs = await slack.jobTotal();
+    await sendEvent(homeOpened(slack.people.stranger.userId, 'messages'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await slack.jobTotal()).toBe(jobs);
+    expect(publishesFor(slack.people.stranger.userId)).toHaveLength(0);
+  });
+});
