@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { ChatUser } from '../../src/commands/chat-user.js';
 import type { Reply } from '../../src/commands/reply.js';
-import { openClubDirectory, type ClubDirectory } from '../../src/clubs/club-directory.js';
+import {
+  openClubDirectory,
+  type ClubDirectory,
+  type HostedClub,
+} from '../../src/clubs/club-directory.js';
+import type { Platform } from '../../src/commands/chat-user.js';
+import type { ReplySink } from '../../src/delivery/reply-sink.js';
 import { createClubDispatchers } from '../../src/clubs/club-dispatchers.js';
 import { doorbellKeys } from '../../src/clubs/club-keys.js';
 import { createClubRegistry, type ClubRegistry } from '../../src/clubs/club-registry.js';
@@ -46,6 +52,8 @@ export async function startHostingHarness(options: {
   /** How often the pool looks at every queue, and a job's lock. Default: the pool's. */
   sweepMs?: number;
   lockDurationMs?: number;
+  /** Sinks besides the console's, per club (e.g. Discord's against the fake). */
+  sinksFor?: (club: HostedClub) => Partial<Record<Platform, ReplySink>>;
   /** Start without the worker pool (start it with `startPool`). */
   noPool?: boolean;
 }) {
@@ -100,7 +108,8 @@ export async function startHostingHarness(options: {
     redis,
     logger,
     root,
-    sinksFor: () => ({
+    sinksFor: (club) => ({
+      ...options.sinksFor?.(club),
       console: {
         async deliver(address, reply) {
           if (address.platform !== 'console') return;
@@ -131,6 +140,7 @@ export async function startHostingHarness(options: {
 
   return {
     root,
+    dispatcherOf,
     redis,
     registry,
     directory,

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
 import type { Redis } from 'ioredis';
 import type { AccessPolicy } from '../../access/access-policy.js';
 import type { AskerPeek } from '../../access/peek-asker.js';
@@ -61,13 +61,6 @@ export interface DiscordAdapter {
  */
 export async function startDiscordAdapter(options: DiscordAdapterOptions): Promise<DiscordAdapter> {
   const logger = options.logger.child({ component: 'discord' });
-  // The Guilds intent only: interactions arrive without any intent, and Guilds keeps the guild and
-  // channel caches discord.js expects. No message content, members or presences; nothing pings.
-  const client = new Client({
-    intents: [GatewayIntentBits.Guilds],
-    rest: options.apiUrl ? { api: options.apiUrl } : {},
-    allowedMentions: { parse: [] },
-  });
   const handle = createInteractionHandler({
     applicationId: options.applicationId,
     guildIds: new Set(options.guildIds),
@@ -81,6 +74,26 @@ export async function startDiscordAdapter(options: DiscordAdapterOptions): Promi
     logger,
     onApiError: options.onApiError,
     now: options.now ?? (() => new Date()),
+  });
+  return connectDiscord(options, logger, handle);
+}
+
+/**
+ * The gateway connection with its handler: the Guilds intent only, errors logged, interactions
+ * being handled waited for on `stop()`. A hosting deployment passes a handler that routes each
+ * interaction to its server's club.
+ */
+export async function connectDiscord(
+  options: Pick<DiscordAdapterOptions, 'token' | 'apiUrl' | 'applicationId'>,
+  logger: Logger,
+  handle: (interaction: Interaction) => Promise<void>,
+): Promise<DiscordAdapter> {
+  // The Guilds intent only: interactions arrive without any intent, and Guilds keeps the guild and
+  // channel caches discord.js expects. No message content, members or presences; nothing pings.
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: options.apiUrl ? { api: options.apiUrl } : {},
+    allowedMentions: { parse: [] },
   });
   const inFlight = new Set<Promise<void>>();
   client.on(Events.InteractionCreate, (interaction) => {

@@ -70,7 +70,10 @@ async function tellFailure(context: AdapterContext, interaction: Interaction): P
 }
 
 /** Anyone may add a public bot to their own server: outside the club's, it says so and no more. */
-async function refuseElsewhere(context: AdapterContext, interaction: Interaction): Promise<void> {
+export async function refuseElsewhere(
+  context: Pick<AdapterContext, 'logger' | 'state'>,
+  interaction: Interaction,
+): Promise<void> {
   context.logger.warn(
     { interaction: interaction.id, guild: interaction.guildId ?? 'direct message' },
     'refused an interaction from outside the club’s servers',
