@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { App } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import { describeError } from '../../errors.js';
-import type { ListenerDeps } from './listener-deps.js';
+import { clubDepsKey, type ListenerDeps } from './listener-deps.js';
 import { slackUser } from './map-request.js';
 
 /** What the App Home listener needs beyond the other listeners. */
@@ -20,10 +20,11 @@ export interface AppHomeDeps extends Pick<ListenerDeps, 'dispatcher' | 'identify
  * (views.publish). At most once an hour per person: opening the tab is frequent, and each
  * refresh reads the club's data.
  */
-export function registerAppHome(app: App, deps: AppHomeDeps): void {
-  const refreshMs = deps.refreshMs ?? 3_600_000;
+export function registerAppHome(app: App, shared: AppHomeDeps): void {
   app.event('app_home_opened', async ({ event, context }) => {
     if (event.tab !== 'home') return;
+    const deps = (context[clubDepsKey] as AppHomeDeps | undefined) ?? shared;
+    const refreshMs = deps.refreshMs ?? 3_600_000;
     const person = createHash('sha256').update(event.user).digest('hex').slice(0, 24);
     const mark = `${deps.prefix}:slack:home:${person}`;
     const id = randomUUID();

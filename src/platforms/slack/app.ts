@@ -8,12 +8,9 @@ import type { Logger } from '../../log.js';
 import type { Sealer } from '../../redis/sealer.js';
 import { registerAppHome } from './app-home-listener.js';
 import { registerBlockActions } from './block-action-listeners.js';
-import { createWebClient, webClientOptions } from './create-web-client.js';
-import { createSlackUserResolver } from './resolve-slack-user.js';
-import { createResponseUrlUses } from './response-url-uses.js';
+import { createListenerDeps } from './create-listener-deps.js';
+import { webClientOptions } from './create-web-client.js';
 import { slackLogger } from './logger.js';
-import { createSlackReplySink } from './reply-sink.js';
-import { createSlackState } from './state.js';
 import { registerSlashCommands } from './slash-command-listener.js';
 import { registerViewSubmission } from './view-submission-listener.js';
 
@@ -119,51 +116,7 @@ function createSlackApp(options: SlackAdapterOptions): App {
     logger.error({ err: `${error.name}: ${error.message}` }, 'unhandled Slack listener error');
   });
 
-  // Listener calls must not wait: views.open has the trigger's 3 s, users.info a form's ack.
-  const client = createWebClient(options.botToken, {
-    slackApiUrl: options.slackApiUrl,
-    timeoutMs: 2_500,
-    logger,
-  });
-  const deps = {
-    dispatcher: options.dispatcher,
-    registry: options.registry ?? defaultRegistry,
-    client,
-    identify: createSlackUserResolver({
-      sealer: options.sealer,
-      client,
-      redis: options.redis,
-      prefix: options.prefix,
-      logger,
-      onApiError: options.onApiError,
-    }),
-    state: createSlackState({
-      redis: options.redis,
-      prefix: options.prefix,
-      sealer: options.sealer,
-    }),
-    sink: createSlackReplySink({
-      botToken: options.botToken,
-      slackApiUrl: options.slackApiUrl,
-      client,
-      redis: options.redis,
-      prefix: options.prefix,
-      sealer: options.sealer,
-      logger,
-      now: options.now,
-      onApiError: options.onApiError,
-    }),
-    responseUrlUses: createResponseUrlUses({
-      redis: options.redis,
-      prefix: options.prefix,
-      now: options.now,
-    }),
-    slowNoticeMs: options.slowNoticeMs ?? 1_500,
-    logger,
-    onApiError: options.onApiError,
-    now: options.now ?? Date.now,
-    formAckDeadlineMs: options.formAckDeadlineMs ?? 2_500,
-  };
+  const deps = createListenerDeps({ ...options, logger });
   registerSlashCommands(app, deps);
   registerViewSubmission(app, deps);
   registerBlockActions(app, deps);

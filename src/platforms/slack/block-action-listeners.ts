@@ -6,7 +6,7 @@ import { textReply, type Reply } from '../../commands/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import { actionIdPattern, readRunCommandValue } from './action-ids.js';
-import type { ListenerDeps } from './listener-deps.js';
+import { depsFor, type ListenerDeps } from './listener-deps.js';
 import { mapBlockAction } from './map-request.js';
 import { openForm } from './open-form.js';
 import { describeError } from '../../errors.js';
@@ -21,41 +21,44 @@ type ButtonPress = { body: BlockAction<ButtonAction>; action: ButtonAction };
  * - reopen-form: the form opens again with what they typed (kept in Redis for 30 minutes);
  * - confirm-form: what they typed is filed as it is, once however often it is pressed.
  */
-export function registerBlockActions(app: App, deps: ListenerDeps): void {
-  const { dispatcher, logger } = deps;
-
+export function registerBlockActions(app: App, shared: ListenerDeps): void {
   const handle = (
     kind: keyof typeof actionIdPattern,
     run: (press: ButtonPress, context: Context) => Promise<void>,
   ) =>
-    app.action<BlockAction<ButtonAction>>(actionIdPattern[kind], async ({ ack, body, action }) => {
-      await ack();
-      const id = randomUUID();
-      logger.info({ id, kind }, 'button press acknowledged');
-      const say = (replyTo: SlackReplyAddress | undefined, reply: Reply) =>
-        replyTo ? deps.sink.deliver(replyTo, reply) : Promise.resolve();
-      // Where to answer is known before anything can fail, so a failure is answered too.
-      const { replyTo } = mapBlockAction(body, { now: deps.now() });
-      try {
-        const identity = await deps.identify(body.user.id, body.team?.id ?? body.user.team_id);
-        const mapped = mapBlockAction(body, { identity, now: deps.now() });
-        await run({ body, action }, { id, ...mapped, say: (reply) => say(replyTo, reply) });
-      } catch (error) {
-        logger.warn({ id, kind, err: describeError(error) }, 'button press failed');
-        const text =
-          error instanceof TemporarilyUnavailableError
-            ? error.message
-            : `Something went wrong on the bot's side, sorry. Please try again (reference ${id}).`;
-        await say(replyTo, textReply(text, { tone: 'warning' })).catch(() => undefined);
-      }
-    });
+    app.action<BlockAction<ButtonAction>>(
+      actionIdPattern[kind],
+      async ({ ack, body, action, context }) => {
+        await ack();
+        const deps = depsFor(context, shared);
+        const { logger } = deps;
+        const id = randomUUID();
+        logger.info({ id, kind }, 'button press acknowledged');
+        const say = (replyTo: SlackReplyAddress | undefined, reply: Reply) =>
+          replyTo ? deps.sink.deliver(replyTo, reply) : Promise.resolve();
+        // Where to answer is known before anything can fail, so a failure is answered too.
+        const { replyTo } = mapBlockAction(body, { now: deps.now() });
+        try {
+          const identity = await deps.identify(body.user.id, body.team?.id ?? body.user.team_id);
+          const mapped = mapBlockAction(body, { identity, now: deps.now() });
+          await run({ body, action }, { id, ...mapped, deps, say: (reply) => say(replyTo, reply) });
+        } catch (error) {
+          logger.warn({ id, kind, err: describeError(error) }, 'button press failed');
+          const text =
+            error instanceof TemporarilyUnavailableError
+              ? error.message
+              : `Something went wrong on the bot's side, sorry. Please try again (reference ${id}).`;
+          await say(replyTo, textReply(text, { tone: 'warning' })).catch(() => undefined);
+        }
+      },
+    );
 
-  handle('run-command', async ({ body, action }, { id, user, replyTo, say }) => {
+  handle('run-command', async ({ body, action }, { id, user, replyTo, say, deps }) => {
     const value = readRunCommandValue(action.value);
     if (!value || !replyTo) return;
     const [base = '', ...sub] = value.command.split(' ');
     const text = [...sub, value.args].join(' ').trim();
-    const result = await dispatcher.command({ id, slash: `/${base}`, text }, user, replyTo);
+    const result = await deps.dispatcher.command({ id, slash: `/${base}`, text }, user, replyTo);
     if (result.kind === 'reply') return say(result.reply);
     if (result.kind === 'form') {
       const metadata = {
@@ -67,7 +70,7 @@ export function registerBlockActions(app: App, deps: ListenerDeps): void {
     }
   });
 
-  handle('post-to-channel', async ({ action }, { replyTo, say }) => {
+  handle('post-to-channel', async ({ action }, { replyTo, say, deps }) => {
     if (!replyTo) return;
     const kept = action.value ? await deps.state.takeReply(action.value) : undefined;
     if (!kept || kept.personalData) {
@@ -81,7 +84,7 @@ export function registerBlockActions(app: App, deps: ListenerDeps): void {
     await deps.sink.deliver(replyTo, { ...kept, visibility: 'channel', actions: undefined });
   });
 
-  handle('reopen-form', async ({ body, action }, { id, user, replyTo, say }) => {
+  handle('reopen-form', async ({ body, action }, { id, user, replyTo, say, deps }) => {
     if (!replyTo) return;
     const found = action.value ? await deps.state.readForm(action.value) : undefined;
     // Typed text may be about a child: only the person it was shown to may open it again.
@@ -95,7 +98,7 @@ export function registerBlockActions(app: App, deps: ListenerDeps): void {
       );
     }
     const [base = '', ...sub] = formCommands[kept.id].name.split(' ');
-    const result = await dispatcher.command(
+    const result = await deps.dispatcher.command(
       { id, slash: `/${base}`, text: sub.join(' ') },
       user,
       replyTo,
@@ -111,7 +114,7 @@ export function registerBlockActions(app: App, deps: ListenerDeps): void {
     await openForm(deps, body.trigger_id, result.form, metadata, kept.values);
   });
 
-  handle('confirm-form', async ({ action }, { id, user, replyTo, say }) => {
+  handle('confirm-form', async ({ action }, { id, user, replyTo, say, deps }) => {
     if (!replyTo || !action.value) return;
     const found = await deps.state.readForm(action.value);
     const kept = found?.owner === user.userId ? found : undefined;
@@ -126,7 +129,7 @@ export function registerBlockActions(app: App, deps: ListenerDeps): void {
     // The button's token is the idempotency key: pressing it twice files once.
     const key = `slack-confirm:${action.value}`;
     const input = { id, key, form: kept.id, values: kept.values, confirmed: true };
-    const result = await dispatcher.submitForm(input, user, replyTo);
+    const result = await deps.dispatcher.submitForm(input, user, replyTo);
     if (result.kind === 'reply') return say(result.reply);
     if (result.kind === 'invalid') {
       const form = result.form;
@@ -137,6 +140,8 @@ export function registerBlockActions(app: App, deps: ListenerDeps): void {
 
 interface Context {
   id: string;
+  /** The deps of the club whose workspace the press comes from. */
+  deps: ListenerDeps;
   user: ReturnType<typeof mapBlockAction>['user'];
   replyTo: SlackReplyAddress | undefined;
   say(reply: Reply): Promise<void>;

@@ -1,4 +1,4 @@
-import type { webApi } from '@slack/bolt';
+import type { Context, webApi } from '@slack/bolt';
 import type { CommandDefinition } from '../../commands/command.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { ReplySink } from '../../delivery/reply-sink.js';
@@ -30,4 +30,15 @@ export interface ListenerDeps {
    * own timeout error (it allows 3 s, network included).
    */
   formAckDeadlineMs: number;
+}
+
+/** Where a hosting deployment's middleware leaves the deps of the workspace's club. */
+export const clubDepsKey = 'clubDeps';
+
+/**
+ * The deps a request is served with: those of the club whose workspace it comes from, in a
+ * hosting deployment (its middleware puts them on Bolt's context), or else the app's own.
+ */
+export function depsFor<D extends ListenerDeps>(context: Context, shared: D): D {
+  return (context[clubDepsKey] as D | undefined) ?? shared;
 }

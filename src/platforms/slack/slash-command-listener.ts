@@ -3,7 +3,7 @@ import type { App, RespondArguments } from '@slack/bolt';
 import type { CommandDefinition } from '../../commands/command.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import { describeError } from '../../errors.js';
-import type { ListenerDeps } from './listener-deps.js';
+import { depsFor, type ListenerDeps } from './listener-deps.js';
 import { mapSlashCommand } from './map-request.js';
 import { openForm } from './open-form.js';
 import { renderReply } from './render-reply.js';
@@ -22,12 +22,13 @@ export function slashCommandNames(registry: readonly CommandDefinition[]): strin
  * at once (help, a refusal, a mistyped option) goes to the asker through the response_url; a
  * queued command is answered by the worker; a form opens while its trigger_id lasts (3 s).
  */
-export function registerSlashCommands(app: App, deps: ListenerDeps): void {
-  const names = slashCommandNames(deps.registry).map((name) => name.replace(/[^\w-]/g, '\\$&'));
+export function registerSlashCommands(app: App, shared: ListenerDeps): void {
+  const names = slashCommandNames(shared.registry).map((name) => name.replace(/[^\w-]/g, '\\$&'));
   app.command(
     new RegExp(`^/(${names.join('|')})$`),
-    async ({ command, ack, respond }): Promise<void> => {
+    async ({ command, ack, respond, context }): Promise<void> => {
       await ack();
+      const deps = depsFor(context, shared);
       const id = randomUUID();
       const tell = (message: RespondArguments) =>
         respond({ response_type: 'ephemeral', ...message });

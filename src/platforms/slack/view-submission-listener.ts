@@ -5,7 +5,7 @@ import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavaila
 import { describeError, withTimeout } from '../../errors.js';
 import type { FormMetadata } from './form-metadata.js';
 import { truncate } from './escape-mrkdwn.js';
-import type { ListenerDeps } from './listener-deps.js';
+import { depsFor, type ListenerDeps } from './listener-deps.js';
 import { mapViewSubmission, readViewSubmission } from './map-request.js';
 import { formCallbackId, renderModal } from './render-modal.js';
 
@@ -39,8 +39,9 @@ function onFirstField(view: ViewOutput, text: string): ViewResponseAction {
  * keeps the modal open with everything typed. Slack shows a form's errors only when they come in
  * the acknowledgement, so here the work comes first, bounded to answer within Slack's 3 s.
  */
-export function registerViewSubmission(app: App, deps: ListenerDeps): void {
-  app.view(formCallbackId, async ({ ack, body, view }) => {
+export function registerViewSubmission(app: App, shared: ListenerDeps): void {
+  app.view(formCallbackId, async ({ ack, body, view, context }) => {
+    const deps = depsFor(context, shared);
     const id = randomUUID();
     const { values, metadata } = readViewSubmission(view);
     if (!metadata) {
