@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import { App, type CustomRoute } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { CommandDefinition } from '../../commands/command.js';
-import { registry as defaultRegistry } from '../../commands/registry.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { Logger } from '../../log.js';
 import type { Sealer } from '../../redis/sealer.js';

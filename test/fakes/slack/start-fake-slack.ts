@@ -59,6 +59,11 @@ export interface FakeSlack {
   setEmail(userId: string, email: string | undefined): void;
   /** Where apps.connections.open sends a Socket Mode app. */
   setSocketModeUrl(url: string): void;
+  /**
+   * A code for Slack's install flow: `oauth.v2.access` exchanges it for a bot token of `teamId`,
+   * and that token's auth.test and users.info answer as that workspace.
+   */
+  installCode(teamId: string, teamName?: string): string;
   /** The next `times` calls of `method` fail this way. */
   failNext(method: string, failure: WebApiFailure, times?: number): void;
   close(): Promise<void>;
@@ -74,6 +79,9 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     { limit: number; used: number; exhausted: ExhaustedAnswer }
   >();
   let socketModeUrl: string | undefined;
+  const codes = new Map<string, { teamId: string; teamName: string }>();
+  /** Bot tokens given by oauth.v2.access, to their workspace. */
+  const teams = new Map<string, string>();
   let views = 0;
   let messages = 0;
 
@@ -112,14 +120,37 @@ export async function startFakeSlack(): Promise<FakeSlack> {
           ok: true,
           user_id: 'UBOT',
           bot_id: 'BBOT',
-          team_id: 'T1',
+          team_id: teams.get(token ?? '') ?? 'T1',
         });
       case 'users.info': {
         const user = String(args.user);
         const email = emails.get(user);
         return sendJson(response, 200, {
           ok: true,
-          user: { id: user, team_id: 'T1', profile: email ? { email } : {} },
+          user: {
+            id: user,
+            team_id: teams.get(token ?? '') ?? 'T1',
+            profile: email ? { email } : {},
+          },
+        });
+      }
+      case 'oauth.v2.access': {
+        const install = codes.get(String(args.code));
+        if (!install) return sendJson(response, 200, { ok: false, error: 'invalid_code' });
+        codes.delete(String(args.code));
+        const botToken = `xoxb-${install.teamId}-${randomUUID().slice(0, 8)}`;
+        teams.set(botToken, install.teamId);
+        return sendJson(response, 200, {
+          ok: true,
+          app_id: 'A1',
+          authed_user: { id: 'UADMIN' },
+          scope: 'commands,chat:write,users:read,users:read.email',
+          token_type: 'bot',
+          access_token: botToken,
+          bot_user_id: 'UBOT',
+          team: { id: install.teamId, name: install.teamName },
+          enterprise: null,
+          is_enterprise_install: false,
         });
       }
       case 'views.open': {
@@ -185,6 +216,11 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     setEmail(userId, email) {
       if (email === undefined) emails.delete(userId);
       else emails.set(userId, email);
+    },
+    installCode(teamId, teamName = `Team ${teamId}`) {
+      const code = `code-${randomUUID()}`;
+      codes.set(code, { teamId, teamName });
+      return code;
     },
     setSocketModeUrl(url) {
       socketModeUrl = url;

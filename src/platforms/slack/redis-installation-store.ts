@@ -1,0 +1,47 @@
+import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
+import type { Redis } from 'ioredis';
+import type { Sealer } from '../../redis/sealer.js';
+
+/**
+ * Bolt's installation store in Redis: one hash of installations by team (or enterprise) id, each
+ * sealed with the data key, since it holds the workspace's bot token.
+ */
+export function createRedisInstallationStore(options: {
+  redis: Redis;
+  /** The hash's key (the registry's `slackInstallations`). */
+  key: string;
+  sealer: Sealer;
+  /** Told after an installation is stored (a hosting deployment starts the claim). */
+  onStored?: (installation: Installation) => Promise<void>;
+}): InstallationStore & { teamToken(teamId: string): Promise<string | undefined> } {
+  const { redis, key, sealer } = options;
+  const idOf = (query: { isEnterpriseInstall?: boolean; enterpriseId?: string; teamId?: string }) =>
+    (query.isEnterpriseInstall ? query.enterpriseId : query.teamId) ?? '';
+  const read = async (id: string): Promise<Installation | undefined> => {
+    const sealed = await redis.hget(key, id);
+    return sealed === null ? undefined : sealer.openJson<Installation>(sealed);
+  };
+  return {
+    async storeInstallation(installation) {
+      const id = idOf({
+        isEnterpriseInstall: installation.isEnterpriseInstall,
+        enterpriseId: installation.enterprise?.id,
+        teamId: installation.team?.id,
+      });
+      if (!id) throw new Error('an installation with neither a team nor an enterprise');
+      await redis.hset(key, id, sealer.sealJson(installation));
+      await options.onStored?.(installation as Installation);
+    },
+    async fetchInstallation(query: InstallationQuery<boolean>) {
+      const found = await read(idOf(query));
+      if (!found) throw new Error('no installation for this workspace');
+      return found;
+    },
+    async deleteInstallation(query: InstallationQuery<boolean>) {
+      await redis.hdel(key, idOf(query));
+    },
+    async teamToken(teamId) {
+      return (await read(teamId))?.bot?.token;
+    },
+  };
+}
