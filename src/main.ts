@@ -23,6 +23,7 @@ import { opsRoutes, startOpsServer } from './ops/ops-routes.js';
 import { createAskerPeek } from './access/peek-asker.js';
 import { describeError } from './errors.js';
 import { createDigests } from './digests/create-digests.js';
+import { hostsClubs, singleClubPrefix } from './clubs/hosting-mode.js';
 
 type Role = 'bot' | 'worker' | 'all';
 
@@ -33,6 +34,8 @@ async function main(): Promise<number> {
     console.error(`--role must be bot, worker or all (got "${values.role}").`);
     return 1;
   }
+  // Once the club registry holds clubs, it describes them instead of the environment.
+  if (await hostsClubs(process.env)) return (await import('./clubs/run-hosted.js')).runHosted(role);
   let config: Config;
   try {
     config = loadConfig();
@@ -85,6 +88,7 @@ async function main(): Promise<number> {
     config,
     logger,
     policy,
+    prefix: singleClubPrefix(config),
     onClubCall: metrics.clubCall,
     onCacheRead: metrics.cacheRead,
   });

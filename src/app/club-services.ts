@@ -30,6 +30,7 @@ import { healthKeys } from '../ops/health.js';
 import { createSealer, type Sealer } from '../redis/sealer.js';
 import { describeError } from '../errors.js';
 import { ownConnections } from './own-connections.js';
+import { clusterNodesOf } from '../clubs/redis-client.js';
 
 /** Options for {@link createClubServices}. */
 export interface ClubServicesOptions {
@@ -46,7 +47,8 @@ export interface ClubServicesOptions {
     | 'CLUB_PERSON_DAILY_SHARE'
     | 'CLUB_PERSON_DAILY_FORMS'
     | 'CLUB_REPORTS_MEMBER'
-  >;
+  > &
+    Partial<Pick<Config, 'REDIS_CLUSTER_NODES'>>;
   logger: Logger;
   /** Prefix of every Redis key (queue, budget, cache). Default: `club-bot`. */
   prefix?: string;
@@ -59,7 +61,7 @@ export interface ClubServicesOptions {
   onCacheRead?: (collection: string, outcome: 'fresh' | 'stale' | 'miss') => void;
   /** Connections shared by the clubs of a hosting process; `close()` leaves them. Default: its own. */
   connections?: { redis: Redis; queueConnection: Redis };
-  /** Hold cached collections in memory until Redis tells of a change. Default: true. */
+  /** Hold cached collections in memory until Redis tells of a change. Default: not on a cluster. */
   keyTracking?: boolean;
 }
 
@@ -104,8 +106,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     );
   }
   const sealer = createSealer(config.CLUB_DATA_KEY);
-  const { redis, queueConnection } =
-    options.connections ?? ownConnections(config.REDIS_URL, logger);
+  const { redis, queueConnection } = options.connections ?? ownConnections(config, logger);
 
   const budget = createDailyBudget({
     redis,
@@ -117,7 +118,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
   // Cached collections and member links are held in memory until Redis tells of a change: a
   // command on a warm cache then reads nothing from Redis.
   const tracking =
-    options.keyTracking === false
+    (options.keyTracking ?? !clusterNodesOf(config)) === false
       ? undefined
       : createKeyTracking(redis, [`${prefix}:cache:`, `${prefix}:links:`], (error) =>
           logger.info(

@@ -13,7 +13,7 @@ import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { ClubFetcher } from './club-fetcher.js';
 import type { ClubDirectory, HostedClub } from './club-directory.js';
-import { doorbellKeys } from './club-keys.js';
+import { clubPrefix, doorbellKeys } from './club-keys.js';
 import { waitForRings } from './doorbell.js';
 import { RoundRobin, Signal } from './round-robin.js';
 import { createWakeTimer } from './wake-timer.js';
@@ -185,9 +185,8 @@ export function startFairWorkerPool(options: FairWorkerPoolOptions): FairWorkerP
   async function sweep(): Promise<void> {
     await Promise.all(
       directory.ids().map(async (id) => {
-        const club = directory.club(id);
-        if (!club) return;
-        const at = new QueueKeys(club.services.prefix).getKeys(defaultQueueName);
+        // Read by prefix: an idle club's services are not built just to look.
+        const at = new QueueKeys(clubPrefix(id, options.root)).getKeys(defaultQueueName);
         const redis = options.redis;
         const [waiting, prioritized, delayed, active] = await Promise.all([
           redis.llen(at.wait ?? ''),

@@ -10,11 +10,12 @@ import {
   type ReplyDelivered,
 } from '../delivery/reply-delivery.js';
 import { createReplyOutbox, outboxGroup, outboxKeys } from '../delivery/reply-outbox.js';
+import type { PostAddress } from '../delivery/reply-address.js';
 import type { ReplySink } from '../delivery/reply-sink.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { ClubDirectory, HostedClub } from './club-directory.js';
-import { doorbellKeys } from './club-keys.js';
+import { clubPrefix, doorbellKeys } from './club-keys.js';
 import { waitForRings } from './doorbell.js';
 import { RoundRobin, Signal } from './round-robin.js';
 
@@ -28,6 +29,8 @@ export interface HostedDelivererOptions {
   root?: string;
   /** Where a club's replies are posted (its Slack workspace's token, the Discord bot). */
   sinksFor(club: HostedClub): Partial<Record<Platform, ReplySink>>;
+  /** What to do when a club's post has no place any more (its digest is dropped). */
+  goneFor?(club: HostedClub): (address: PostAddress) => Promise<void>;
   /** Replies being delivered at once, all clubs together. Default: 32. */
   concurrency?: number;
   /** A reply another deliverer has held this long is taken over. Default: 60 s. */
@@ -70,6 +73,7 @@ export function startHostedDeliverer(options: HostedDelivererOptions) {
         outbox: createReplyOutbox(redis, club.services.prefix, club.services.sealer),
         sinks: options.sinksFor(club),
         onDelivered: (event) => options.onDelivered?.(club.id, event),
+        ...(options.goneFor ? { onGone: options.goneFor(club) } : {}),
       };
       lanes.set(club, lane);
     }
@@ -137,15 +141,16 @@ export function startHostedDeliverer(options: HostedDelivererOptions) {
   async function sweep(ids: readonly string[], claim: boolean): Promise<void> {
     await Promise.all(
       ids.map(async (id) => {
-        const club = directory.club(id);
-        if (!club) return;
-        const keys = outboxKeys(club.services.prefix);
+        // Read by prefix: an idle club's services are not built just to look.
+        const keys = outboxKeys(clubPrefix(id, options.root));
         const [waiting, later] = await Promise.all([
           redis.xlen(keys.stream),
           redis.zcard(keys.later),
         ]);
-        if (later > 0) await laneOf(club).outbox.promoteDue(Date.now());
         if (waiting + later === 0) return;
+        const club = directory.club(id);
+        if (!club) return;
+        if (later > 0) await laneOf(club).outbox.promoteDue(Date.now());
         turns.add(id);
         if (!claim || !grouped.has(club)) return;
         const taken = await claimAbandoned(redis, club.services.prefix, consumer, claimIdleMs, 32);

@@ -10,7 +10,8 @@ export interface BotMetrics {
   readonly registry: Registry;
   /** An adapter answered a platform within `seconds` (its acknowledgement). */
   acknowledged(platform: string, kind: string, seconds: number): void;
-  jobFinished(event: JobFinished): void;
+  /** A job ended; in a hosting deployment, `club` labels the command count. */
+  jobFinished(event: JobFinished, club?: string): void;
   /** The deliverer posted a reply, will retry it, or gave up on it. */
   replyDelivered(event: ReplyDelivered): void;
   clubCall(info: ClubCallInfo): void;
@@ -28,8 +29,8 @@ export function createBotMetrics(): BotMetrics {
   collectDefaultMetrics({ register: registry, prefix: 'clubbot_' });
   const commands = new Counter({
     name: 'clubbot_commands_total',
-    help: 'Commands and form submissions finished, by name and outcome.',
-    labelNames: ['job', 'name', 'outcome'],
+    help: 'Commands and form submissions finished, by name and outcome (and club, when hosting many).',
+    labelNames: ['job', 'name', 'outcome', 'club'],
     registers: [registry],
   });
   const digests = new Counter({

@@ -1,0 +1,157 @@
+import { onShutdown } from '../app/on-shutdown.js';
+import { ConfigError } from '../config.js';
+import { createLogger } from '../log.js';
+import { createBotMetrics } from '../ops/bot-metrics.js';
+import { checkHealth, healthKeys } from '../ops/health.js';
+import { opsRoutes, startOpsServer } from '../ops/ops-routes.js';
+import { createSealer } from '../redis/sealer.js';
+import { createDigests } from '../digests/create-digests.js';
+import { openClubDirectory } from './club-directory.js';
+import { doorbellKeys } from './club-keys.js';
+import { createClubMetrics } from './club-metrics.js';
+import { createClubRegistry } from './club-registry.js';
+import { createDoorbell } from './doorbell.js';
+import { startFairWorkerPool } from './fair-worker-pool.js';
+import { loadHostConfig, singleClubVariablesSet, type HostConfig } from './host-config.js';
+import { startHostedPlatforms } from './hosted-platforms.js';
+import { connectRedis } from './redis-client.js';
+import { startHostedDeliverer } from './start-hosted-deliverer.js';
+
+/** Where the hosting deployment's own health keys live (the worker heartbeat). */
+const hostPrefix = 'club-bot:{clubs}';
+
+/**
+ * `npm start` when the registry holds clubs (docs/hosting.md): the same roles as for one club,
+ * every club served from one process's connections. Resolves the exit code.
+ */
+export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number> {
+  let config: HostConfig;
+  try {
+    config = loadHostConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+  const logger = createLogger({ level: config.LOG_LEVEL, component: role });
+  if (!config.CLUB_DATA_KEY) {
+    logger.fatal(
+      'CLUB_DATA_KEY is not set: the registry’s tokens and personal data are sealed with it.',
+    );
+    return 1;
+  }
+  const ignored = singleClubVariablesSet(process.env);
+  if (ignored.length > 0) {
+    logger.warn({ ignored }, 'the club registry describes the clubs: these variables are ignored');
+  }
+  const redis = connectRedis(config, { maxRetriesPerRequest: null, enableAutoPipelining: true });
+  redis.on('error', (error: Error) =>
+    logger.warn({ err: error.message }, 'redis connection error'),
+  );
+  const queueConnection = connectRedis(config, { maxRetriesPerRequest: null });
+  queueConnection.on('error', () => undefined);
+  const sealer = createSealer(config.CLUB_DATA_KEY);
+  const registry = createClubRegistry(redis, sealer);
+  const jobsBell = createDoorbell(redis, doorbellKeys().jobs);
+  const outboxBell = createDoorbell(redis, doorbellKeys().outbox);
+  const metrics = createBotMetrics();
+  const directory = await openClubDirectory({
+    registry,
+    config,
+    connections: { redis, queueConnection },
+    logger,
+    onEnqueued: (id) => jobsBell.ring(id),
+    onClubCall: (id, info) => {
+      metrics.clubCall(info);
+      clubMetrics.clubCall(id, info);
+    },
+  });
+  const clubMetrics = createClubMetrics(metrics.registry, directory);
+  logger.info({ clubs: directory.ids().length }, 'hosting the clubs of the registry');
+  const stops: (() => Promise<void>)[] = [];
+
+  if (role !== 'bot') {
+    const pool = startFairWorkerPool({
+      directory,
+      redis,
+      queueConnection,
+      logger,
+      concurrency: config.WORKER_CONCURRENCY,
+      onFinished: (id, event) => {
+        metrics.jobFinished(event, id);
+        clubMetrics.jobFinished(id, event);
+      },
+      onReplyPut: (id) => outboxBell.ring(id),
+    });
+    const beat = () =>
+      void redis
+        .set(healthKeys.workerHeartbeat(hostPrefix), String(Date.now()), 'PX', 10 * 60_000)
+        .catch(() => undefined);
+    beat();
+    const heartbeat = setInterval(beat, 10_000);
+    heartbeat.unref();
+    stops.push(async () => {
+      clearInterval(heartbeat);
+      await pool.close();
+    });
+  }
+
+  let connected: Record<string, () => boolean> = {};
+  const routes = opsRoutes({
+    metrics,
+    health: () =>
+      checkHealth({
+        redis,
+        prefix: hostPrefix,
+        platforms: () =>
+          Object.fromEntries(Object.entries(connected).map(([name, isUp]) => [name, isUp()])),
+      }),
+  });
+  let routesServed = false;
+  if (role !== 'worker') {
+    const platforms = await startHostedPlatforms({
+      config,
+      directory,
+      registry,
+      redis,
+      sealer,
+      logger,
+      routes,
+      onApiError: (platform, code) => metrics.platformError(platform, code),
+      onDispatched: (_club, platform, kind, seconds) =>
+        metrics.acknowledged(platform, kind, seconds),
+    });
+    connected = platforms.connected;
+    routesServed = platforms.routesServed;
+    const goneOf = new WeakMap<object, ReturnType<typeof createDigests>['dropGone']>();
+    const deliverer = startHostedDeliverer({
+      directory,
+      redis,
+      logger,
+      sinksFor: platforms.sinksFor,
+      goneFor(club) {
+        let gone = goneOf.get(club);
+        if (!gone) {
+          gone = createDigests(club.services, { timezone: club.timezone, logger }).dropGone;
+          goneOf.set(club, gone);
+        }
+        return gone;
+      },
+      onDelivered: (_club, event) => metrics.replyDelivered(event),
+    });
+    stops.unshift(() => deliverer.stop());
+    stops.push(...platforms.stops);
+  }
+  if (!routesServed) {
+    const ops = await startOpsServer(config.PORT, routes);
+    stops.push(() => ops.stop());
+  }
+  onShutdown(logger, async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    await directory.close();
+    await queueConnection.quit().catch(() => queueConnection.disconnect());
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  logger.info({ role }, 'club bot started, hosting many clubs');
+  return 0;
+}
