@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import type { ChatUser } from '../../src/commands/chat-user.js';
 import type { Reply } from '../../src/commands/reply.js';
 import {
@@ -15,6 +14,7 @@ import { createClubRegistry, type ClubRegistry } from '../../src/clubs/club-regi
 import { createDoorbell } from '../../src/clubs/doorbell.js';
 import { startFairWorkerPool, type FairWorkerPool } from '../../src/clubs/fair-worker-pool.js';
 import { loadHostConfig } from '../../src/clubs/host-config.js';
+import { connectRedis } from '../../src/clubs/redis-client.js';
 import { startHostedDeliverer } from '../../src/clubs/start-hosted-deliverer.js';
 import type { DispatchResult } from '../../src/dispatch/create-dispatcher.js';
 import { createLogger } from '../../src/log.js';
@@ -54,13 +54,20 @@ export async function startHostingHarness(options: {
   lockDurationMs?: number;
   /** Sinks besides the console's, per club (e.g. Discord's against the fake). */
   sinksFor?: (club: HostedClub) => Partial<Record<Platform, ReplySink>>;
+  /** A Redis Cluster's nodes (REDIS_CLUSTER_NODES) instead of the test Redis. */
+  clusterNodes?: string;
   /** Start without the worker pool (start it with `startPool`). */
   noPool?: boolean;
 }) {
   const root = uniquePrefix('host');
-  const url = testRedisUrl();
-  const redis = new Redis(url, { maxRetriesPerRequest: null, enableAutoPipelining: true });
-  const queueConnection = new Redis(url, { maxRetriesPerRequest: null });
+  const location = {
+    REDIS_URL: options.clusterNodes
+      ? `redis://${options.clusterNodes.split(',')[0]}`
+      : testRedisUrl(),
+    REDIS_CLUSTER_NODES: options.clusterNodes,
+  };
+  const redis = connectRedis(location, { maxRetriesPerRequest: null, enableAutoPipelining: true });
+  const queueConnection = connectRedis(location, { maxRetriesPerRequest: null });
   const logger = createLogger({ level: 'silent' });
   const registry: ClubRegistry = createClubRegistry(redis, testSealer, { root });
   const simulators = new Map<string, RunningSimulator>();
@@ -87,7 +94,7 @@ export async function startHostingHarness(options: {
     });
   }
   const config = loadHostConfig({
-    REDIS_URL: url,
+    ...location,
     CLUB_DATA_KEY: testDataKey,
     CLUB_API_TIMEOUT_MS: '2000',
   });
