@@ -36,8 +36,12 @@ try {
   const seed = options.seed ?? 1;
   const token = tokenDefaulted ? `, token ${options.token}` : '';
   const layout = options.layout === 'bare' ? ', bare layout' : '';
+  const clubs =
+    (options.clubs ?? 1) > 1
+      ? `, ${options.clubs} clubs: tokens <token>-1 to -${options.clubs}`
+      : '';
   console.log(
-    `club-service simulator listening on ${simulator.url} (${members} members, seed ${seed}${layout}${token})`,
+    `club-service simulator listening on ${simulator.url} (${members} members, seed ${seed}${layout}${clubs}${token})`,
   );
 } catch (error) {
   console.error(`simulator: ${describeError(error)}`);

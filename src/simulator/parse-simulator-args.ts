@@ -10,6 +10,9 @@ export const simulatorUsage = `Usage: npm run simulator -- [options]
   --token T           the API token clients must send (default: ${demoToken}, printed)
   --members N         seeded club size, 20 to 5000 (default 250)
   --seed N            seed of the fictional club (default 1)
+  --clubs N           club accounts to serve, 1 to 10000 (default 1): club n answers the token
+                      <token>-<n> (club 1 also <token>), seeded from seed + n - 1 on its first
+                      call, each with its own daily limit
   --today yyyy-mm-dd  the club's today (default: today)
   --daily-limit N     calls per 24-hour window (default 5000)
   --remaining N       calls left in the first window (default: the daily limit)
@@ -39,6 +42,7 @@ export function parseSimulatorArgs(args: readonly string[]): SimulatorArgs {
       token: { type: 'string' },
       members: { type: 'string' },
       seed: { type: 'string' },
+      clubs: { type: 'string' },
       today: { type: 'string' },
       'daily-limit': { type: 'string' },
       remaining: { type: 'string' },
@@ -86,6 +90,7 @@ export function parseSimulatorArgs(args: readonly string[]): SimulatorArgs {
       token: values.token ?? demoToken,
       members: whole('members', values.members, 20, 5000),
       seed: whole('seed', values.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+      clubs: whole('clubs', values.clubs, 1, 10_000),
       today: values.today,
       dailyLimit: whole('daily-limit', values['daily-limit'], 0, Number.MAX_SAFE_INTEGER),
       remaining: whole('remaining', values.remaining, 0, Number.MAX_SAFE_INTEGER),

@@ -1,25 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { applyQuirks } from './apply-quirks.js';
-import { createCallBudget } from './create-call-budget.js';
-import { createCallLog } from './create-call-log.js';
-import { createClubStore } from './create-club-store.js';
-import { createFaultInjector } from './create-fault-injector.js';
-import { createOperationHandlers } from './create-operation-handlers.js';
-import { createRecordSerialiser, type RecordSerialiser } from './create-record-serialiser.js';
-import { createRouteTable } from './create-route-table.js';
-import { createSimulatorAdmin, type SimulatorAdmin } from './create-simulator-admin.js';
+import type { SimulatorAdmin } from './create-simulator-admin.js';
+import { createSimulatorAccount } from './create-simulator-account.js';
+import { createSimulatorClubs } from './simulator-clubs.js';
 import { createSimulatorClock } from './create-simulator-clock.js';
-import { noFaults, type FaultSettings } from './fault-settings.js';
+import type { FaultSettings } from './fault-settings.js';
 import { handleAdminRequest } from './handle-admin-request.js';
 import { handleApiRequest } from './handle-api-request.js';
 import { loadClubContract } from './load-club-contract.js';
 import { errorReply } from './reply.js';
-import { seedClubRecords } from './seed-club-records.js';
 import { sendReply } from './send-reply.js';
-import type { ServedCollection } from './simulator-collections.js';
-import { pathInLayout, type ClubApiLayout } from '../club/collections.js';
+import type { ClubApiLayout } from '../club/collections.js';
 import { describeError } from '../errors.js';
 
 /** Options of {@link startSimulator}. */
@@ -61,6 +52,12 @@ export interface SimulatorOptions {
   layout?: ClubApiLayout;
   /** The clock, ms since the epoch, for budget windows and today. Default `Date.now`. */
   now?: () => number;
+  /**
+   * Club accounts served at once: club `n` answers the token `<token>-<n>` (and club 1 `token`
+   * too), with a club of its own seeded from `seed + n - 1` on its first call and a daily limit
+   * of its own. Default 1.
+   */
+  clubs?: number;
 }
 
 /** A running simulator. */
@@ -72,6 +69,8 @@ export interface RunningSimulator {
   stop(): Promise<void>;
   /** In-process control: the same as the HTTP admin surface under `/__sim/`. */
   admin: SimulatorAdmin;
+  /** With `clubs`, the control of club `n` (1 is `admin`); its token is `<token>-<n>`. */
+  club(n: number): SimulatorAdmin;
 }
 
 /**
@@ -83,88 +82,27 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   if (!options.token) throw new RangeError('token must not be empty');
   const contract = await loadClubContract();
   const clock = createSimulatorClock(options.now ?? Date.now, options.today);
-  let club = {
-    members: options.members ?? 250,
-    seed: options.seed ?? 1,
-    today: options.today ?? clock.today(),
-  };
-  const store = createClubStore(seedClubRecords(club));
-  const budget = createCallBudget({
-    dailyLimit: options.dailyLimit ?? 5000,
-    remaining: options.remaining,
-    now: clock.now,
-  });
-  const startingFaults: FaultSettings = {
-    ...noFaults,
-    ...options.faults,
-    ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),
-    ...(options.errorRate === undefined ? {} : { errorRate: options.errorRate }),
-    ...(options.hangRate === undefined ? {} : { hangRate: options.hangRate }),
-  };
-  const faults = createFaultInjector(startingFaults);
-  const calls = createCallLog();
-
-  const plain = createRecordSerialiser();
-  const serialiser = (collection: ServedCollection): RecordSerialiser =>
-    options.quirks ? createRecordSerialiser(applyQuirks(collection, contract.fields)) : plain;
-  const handlers = createOperationHandlers({
-    store,
-    serialiser,
-    fields: contract.fields,
-    today: clock.today,
-    newGuid: randomUUID,
-  });
-  const unserved = contract.routes
-    .map((route) => route.operationId)
-    .filter((id) => !Object.hasOwn(handlers, id));
-  if (unserved.length > 0) {
-    throw new Error(
-      `the document has operations the simulator does not serve: ${unserved.join(', ')}`,
-    );
-  }
-
   const hung = new Set<ServerResponse>();
-  const admin = createSimulatorAdmin({
-    store,
-    budget,
-    calls,
-    faults,
-    clock,
-    startingFaults,
-    reseed(update) {
-      club = {
-        members: update.members ?? club.members,
-        seed: update.seed ?? club.seed,
-        today: update.today ?? club.today,
-      };
-      store.load(seedClubRecords(club));
-    },
-  });
-  const layout = options.layout ?? 'spec';
-  const routes = createRouteTable(contract.operations, (path) => pathInLayout(path, layout));
-  const pipeline = {
-    token: options.token,
-    contract,
-    layout,
-    route: routes.match,
-    handlers,
-    budget,
-    calls,
-    faults,
-    hold(response: ServerResponse) {
-      hung.add(response);
-      response.on('close', () => hung.delete(response));
-    },
+  const hold = (response: ServerResponse) => {
+    hung.add(response);
+    response.on('close', () => hung.delete(response));
   };
+  const open = (token: string, seed: number) =>
+    createSimulatorAccount({ ...options, token, seed }, contract, clock, hold);
+  const first = open(options.token, options.seed ?? 1);
+  const clubs = createSimulatorClubs(options, first, open);
+  const { admin } = first;
 
   const server = createServer((request, response) => {
     const admins = request.url?.startsWith('/__sim/') ?? false;
+    const account = admins ? first : clubs.byToken(request.headers['authorization-token']);
     const handled = admins
       ? handleAdminRequest(admin, request, response)
-      : handleApiRequest(pipeline, request, response);
+      : handleApiRequest(account.pipeline, request, response);
     handled.catch((error: unknown) => {
       const message = describeError(error);
-      sendReply(response, errorReply(500, `Simulator failure: ${message}`), budget.remaining());
+      const remaining = account.pipeline.budget.remaining();
+      sendReply(response, errorReply(500, `Simulator failure: ${message}`), remaining);
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -182,6 +120,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     url: `http://${host}:${port}`,
     port,
     admin,
+    club: (n) => clubs.account(n).admin,
     stop() {
       stopping ??= new Promise<void>((resolve) => {
         for (const response of hung) response.destroy();
