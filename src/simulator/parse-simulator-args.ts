@@ -11,8 +11,8 @@ export const simulatorUsage = `Usage: npm run simulator -- [options]
   --members N         seeded club size, 20 to 5000 (default 250)
   --seed N            seed of the fictional club (default 1)
   --clubs N           club accounts to serve, 1 to 10000 (default 1): club n answers the token
-                      <token>-<n> (club 1 also <token>), seeded from seed + n - 1 on its first
-                      call, each with its own daily limit
+                      <token>-<n>, seeded from seed + n - 1 on its first call, each with its own
+                      daily limit
   --today yyyy-mm-dd  the club's today (default: today)
   --daily-limit N     calls per 24-hour window (default 5000)
   --remaining N       calls left in the first window (default: the daily limit)

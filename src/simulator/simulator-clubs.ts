@@ -2,9 +2,9 @@ import type { SimulatorAccount } from './create-simulator-account.js';
 import type { SimulatorOptions } from './start-simulator.js';
 
 /**
- * The club accounts one simulator serves (`--clubs N`): club `n` answers `<token>-<n>`, club 1
- * `<token>` as well; each is seeded on its first call, so a thousand idle clubs cost nothing. A
- * token of no club is answered by club 1's pipeline, which refuses it (401) without counting it.
+ * The club accounts one simulator serves (`--clubs N`): club `n` answers `<token>-<n>`; each is
+ * seeded on its first call, so a thousand idle clubs cost nothing. A token of no club is answered
+ * by club 1's pipeline, which refuses it (401) without counting it.
  */
 export function createSimulatorClubs(
   options: Pick<SimulatorOptions, 'token' | 'seed' | 'clubs'>,

@@ -53,9 +53,9 @@ export interface SimulatorOptions {
   /** The clock, ms since the epoch, for budget windows and today. Default `Date.now`. */
   now?: () => number;
   /**
-   * Club accounts served at once: club `n` answers the token `<token>-<n>` (and club 1 `token`
-   * too), with a club of its own seeded from `seed + n - 1` on its first call and a daily limit
-   * of its own. Default 1.
+   * Club accounts served at once: with more than one, club `n` answers the token `<token>-<n>`,
+   * with a club of its own seeded from `seed + n - 1` on its first call and a daily limit of its
+   * own. Default 1 (the token is `token`).
    */
   clubs?: number;
 }
@@ -69,7 +69,7 @@ export interface RunningSimulator {
   stop(): Promise<void>;
   /** In-process control: the same as the HTTP admin surface under `/__sim/`. */
   admin: SimulatorAdmin;
-  /** With `clubs`, the control of club `n` (1 is `admin`); its token is `<token>-<n>`. */
+  /** With `clubs`, the control of club `n` (club 1 is `admin`'s); its token is `<token>-<n>`. */
   club(n: number): SimulatorAdmin;
 }
 
@@ -89,7 +89,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   };
   const open = (token: string, seed: number) =>
     createSimulatorAccount({ ...options, token, seed }, contract, clock, hold);
-  const first = open(options.token, options.seed ?? 1);
+  const many = (options.clubs ?? 1) > 1;
+  const first = open(many ? `${options.token}-1` : options.token, options.seed ?? 1);
   const clubs = createSimulatorClubs(options, first, open);
   const { admin } = first;
 

@@ -16,6 +16,7 @@ import { throughput, throughputPlan } from './b3-throughput.js';
 import { clubDay } from './b4-club-day.js';
 import { growth, growthPoints } from './b5-growth.js';
 import { budgetOverhead } from './b6-budget-overhead.js';
+import { manyClubs, manyClubsMethod } from './b8-many-clubs.js';
 import { digestDay, digestDayMethod } from './b7-digests.js';
 import { growthPlotSvg } from './growth-plot.js';
 import { roundsInWords } from './round-plan.js';
@@ -75,6 +76,7 @@ const benches: Bench[] = [
     run: budgetOverhead,
   },
   { id: 'B7', title: 'digests for a day', method: digestDayMethod, run: digestDay },
+  { id: 'B8', title: 'many clubs on one deployment', method: manyClubsMethod, run: manyClubs },
 ];
 
 const { values } = parseArgs({

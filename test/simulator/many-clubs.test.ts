@@ -39,8 +39,9 @@ describe('one simulator serving many club accounts', () => {
     expect(sim.club(1).budget().remaining).toBe(3);
   });
 
-  it('when the first club is asked by the plain token, it answers as club 1', async () => {
-    expect((await roles('county')).status).toBe(200);
+  it('when many clubs are served, the plain token is no club’s', async () => {
+    expect((await roles('county')).status).toBe(401);
+    expect((await roles('county-1')).status).toBe(200);
     expect(sim.club(1).budget().remaining).toBe(2);
   });
 });
