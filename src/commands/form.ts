@@ -48,6 +48,24 @@ export function childAges(what: string): NonNullable<FormField['ages']> {
   return { min: 3, max: 18, what };
 }
 
+/** The child's name, date of birth and a contact email, as the junior forms ask for them. */
+export function childFields(what: string, dateOfBirthRequired: boolean): FormField[] {
+  return [
+    { id: 'firstName', label: 'First name', type: 'text', required: true, maxLength: 50 },
+    { id: 'lastName', label: 'Last name', type: 'text', required: true, maxLength: 50 },
+    {
+      id: 'dateOfBirth',
+      label: 'Date of birth',
+      type: 'date',
+      required: dateOfBirthRequired,
+      maxLength: 10,
+      ages: childAges(what),
+      hint: 'e.g. 14/03/2016 or 14 Mar 2016.',
+    },
+    { id: 'email', label: 'Contact email', type: 'email', required: false, maxLength: 50 },
+  ];
+}
+
 export type FormValidation =
   | { ok: true; values: FormValues }
   | { ok: false; errors: Record<string, string>; values: FormValues };

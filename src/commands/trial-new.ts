@@ -1,7 +1,7 @@
 import type { TrialRequest, TrialRequestDraft } from '../club/domain.js';
 import { clubToday, formatDay } from './club-time.js';
 import type { CommandDefinition, FormContext } from './command.js';
-import { childAges, type FormDefinition, type FormValues } from './form.js';
+import { childFields, type FormDefinition, type FormValues } from './form.js';
 import { formFiledReply } from './form-replies.js';
 import type { Reply } from './reply.js';
 import { shortRef } from './short-ref.js';
@@ -20,18 +20,7 @@ export function trialForm({
     title: 'Request a trial session',
     submitLabel: 'Send request',
     fields: [
-      { id: 'firstName', label: 'First name', type: 'text', required: true, maxLength: 50 },
-      { id: 'lastName', label: 'Last name', type: 'text', required: true, maxLength: 50 },
-      {
-        id: 'dateOfBirth',
-        label: 'Date of birth',
-        type: 'date',
-        required: true,
-        maxLength: 10,
-        ages: childAges('a trial'),
-        hint: 'e.g. 14/03/2016 or 14 Mar 2016.',
-      },
-      { id: 'email', label: 'Contact email', type: 'email', required: false, maxLength: 50 },
+      ...childFields('a trial', true),
       {
         id: 'swimmingExperience',
         label: 'Swimming experience',

@@ -5,6 +5,7 @@ import type { Member } from '../../src/club/domain.js';
 import type { ChatUser } from '../../src/commands/chat-user.js';
 import { registry } from '../../src/commands/registry.js';
 import { botRoles, type BotRole } from '../../src/commands/roles.js';
+import { defaultRights } from '../support/default-rights.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 
 /*
@@ -13,26 +14,6 @@ import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
  * a Discord role). Expected: exactly the defaults written out below, least privilege.
  */
 
-/** Who may run what with no access policy, written out rather than read from the registry. */
-const openToEveryone = ['help', 'today', 'whoswho', 'sessions', 'events', 'meets', 'incident new'];
-const digests = ['digest add', 'digest list', 'digest remove', 'digest preview'];
-const defaultRights: Record<BotRole, readonly string[]> = {
-  everyone: openToEveryone,
-  coach: ['session', 'member', 'member details', ...digests],
-  'head-coach': ['session', ...digests],
-  welfare: [
-    'session',
-    'member',
-    'member details',
-    'incident list',
-    'incident show',
-    'audit',
-    ...digests,
-  ],
-  membership: ['trial new', 'trials', 'waitinglist', 'waitinglist add', ...digests],
-  committee: digests,
-  admin: ['digest list', 'digest remove', 'quota'],
-};
 const mayByDefault = (roles: readonly BotRole[], command: string) =>
   ['everyone' as const, ...roles].some((role) => defaultRights[role].includes(command));
 

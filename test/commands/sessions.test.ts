@@ -1,3 +1,4 @@
+import { weekdays } from '../../src/club/domain.js';
 import { describe, expect, it } from 'vitest';
 import { replyToPlainText } from '../../src/commands/reply.js';
 import { memoryClubData } from '../support/memory-club-data.js';
@@ -17,15 +18,7 @@ describe('/sessions', () => {
     const club = memoryClubData();
     const reply = await run('sessions', { data: club.data, asker: anyone });
     const days = lists(reply);
-    expect(days.map((day) => day.day)).toEqual([
-      'Monday',
-      'Tuesday',
-      'Wednesday',
-      'Thursday',
-      'Friday',
-      'Saturday',
-      'Sunday',
-    ]);
+    expect(days.map((day) => day.day)).toEqual([...weekdays]);
     expect(days.flatMap((day) => day.items)).toHaveLength(
       club.sessions.filter((s) => !s.archived).length,
     );

@@ -72,6 +72,25 @@ afterEach(async () => {
   deliverer = undefined;
 });
 
+/**
+ * A deliverer emptying the outbox under `prefix` (a fresh one by default) into `sink`; `events`
+ * records what became of each reply.
+ */
+function deliveringTo(sink: ReplySink, options: { prefix?: string; claimIdleMs?: number } = {}) {
+  const prefix = options.prefix ?? uniquePrefix('outbox');
+  const events: ReplyDelivered[] = [];
+  deliverer = startReplyDeliverer({
+    redis,
+    prefix,
+    sealer: testSealer,
+    sinks: { console: sink },
+    logger,
+    onDelivered: (event) => events.push(event),
+    ...(options.claimIdleMs ? { claimIdleMs: options.claimIdleMs } : {}),
+  });
+  return { prefix, outbox: createReplyOutbox(redis, prefix, testSealer), events };
+}
+
 describe('the reply outbox', () => {
   it('when Redis has forgotten its scripts (a restart), a put still goes in', async () => {
     const prefix = uniquePrefix('outbox');
@@ -152,18 +171,8 @@ describe('the reply outbox', () => {
   });
 
   it('when replies are delivered, each reaches its sink once, in order per conversation, and leaves Redis', async () => {
-    const prefix = uniquePrefix('outbox');
-    const outbox = createReplyOutbox(redis, prefix, testSealer);
     const { sink, delivered } = recordingSink();
-    const events: ReplyDelivered[] = [];
-    deliverer = startReplyDeliverer({
-      redis,
-      prefix,
-      sealer: testSealer,
-      sinks: { console: sink },
-      logger,
-      onDelivered: (event) => events.push(event),
-    });
+    const { outbox, events } = deliveringTo(sink);
     for (let i = 0; i < 20; i += 1) {
       await outbox.put(
         { ...entry(`c${i % 4}`, `reply ${i}`), receivedAt: Date.now() },
@@ -181,17 +190,9 @@ describe('the reply outbox', () => {
   });
 
   it('when a platform says "retry after 1 s", the reply waits in Redis and is delivered after it', async () => {
-    const prefix = uniquePrefix('outbox');
-    const outbox = createReplyOutbox(redis, prefix, testSealer);
     const { sink, delivered, failWith } = recordingSink();
     failWith([new DeliveryError('rate limited', { retryAfterMs: 1_000 })]);
-    deliverer = startReplyDeliverer({
-      redis,
-      prefix,
-      sealer: testSealer,
-      sinks: { console: sink },
-      logger,
-    });
+    const { outbox } = deliveringTo(sink);
     const putAt = Date.now();
     await outbox.put(entry('r', 'late'), 'answered:r');
     await waitFor(() => delivered.length === 1, 'the retried delivery', 5_000);
@@ -200,19 +201,9 @@ describe('the reply outbox', () => {
   });
 
   it('when a platform refuses a reply for good, it is given up on and not retried', async () => {
-    const prefix = uniquePrefix('outbox');
-    const outbox = createReplyOutbox(redis, prefix, testSealer);
     const { sink, delivered, failWith } = recordingSink();
     failWith([new DeliveryError('channel archived', { permanent: true })]);
-    const events: ReplyDelivered[] = [];
-    deliverer = startReplyDeliverer({
-      redis,
-      prefix,
-      sealer: testSealer,
-      sinks: { console: sink },
-      logger,
-      onDelivered: (event) => events.push(event),
-    });
+    const { outbox, events } = deliveringTo(sink);
     await outbox.put(entry('p', 'never'), 'answered:p');
     await waitFor(() => events.length === 1, 'the verdict');
     expect(events[0]).toMatchObject({ id: 'p', outcome: 'given-up' });
@@ -229,21 +220,12 @@ describe('the reply outbox', () => {
     // A deliverer reads it, then its process is killed: the entry stays taken, unacknowledged.
     await redis.xreadgroup('GROUP', outboxGroup, 'dead', 'COUNT', 10, 'STREAMS', keys.stream, '>');
     const { sink, delivered } = recordingSink();
-    deliverer = startReplyDeliverer({
-      redis,
-      prefix,
-      sealer: testSealer,
-      sinks: { console: sink },
-      logger,
-      claimIdleMs: 300,
-    });
+    deliveringTo(sink, { prefix, claimIdleMs: 300 });
     await waitFor(() => delivered.length === 1, 'the taken-over delivery', 5_000);
     expect(delivered[0]).toEqual({ conversationId: 'd', title: 'orphan' });
   });
 
   it('when stopped mid-delivery, it finishes the delivery under way first', async () => {
-    const prefix = uniquePrefix('outbox');
-    const outbox = createReplyOutbox(redis, prefix, testSealer);
     let finished = false;
     let started = false;
     const slow: ReplySink = {
@@ -253,16 +235,10 @@ describe('the reply outbox', () => {
         finished = true;
       },
     };
-    deliverer = startReplyDeliverer({
-      redis,
-      prefix,
-      sealer: testSealer,
-      sinks: { console: slow },
-      logger,
-    });
+    const { outbox } = deliveringTo(slow);
     await outbox.put(entry('s', 'slow'), 'answered:s');
     await waitFor(() => started, 'the delivery to start');
-    await deliverer.stop();
+    await deliverer?.stop();
     deliverer = undefined;
     expect(finished).toBe(true);
     expect(await outbox.pending()).toBe(0);

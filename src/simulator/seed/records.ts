@@ -1,3 +1,5 @@
+import { weekdays } from '../../club/domain.js';
+
 /**
  * The seeded club's records in the club service's wire shape: the field names, types and enums of
  * `club-service-spec.md`, letter for letter, so the simulator can serve them as they are.
@@ -18,15 +20,8 @@ export type ClockTime = string;
 export type Flag = 0 | 1;
 export type Gender = 'M' | 'F';
 
-export const WEEK_DAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
+/** The days of the week, as the spec writes them (the bot's own list). */
+export const WEEK_DAYS = weekdays;
 export type WeekDay = (typeof WEEK_DAYS)[number];
 
 export const CALENDAR_COLOURS = ['0', 'B', 'G', 'O', 'R', 'Y', 'Pu', 'Gr', 'Pi', 'N', 'T'] as const;

@@ -1,3 +1,4 @@
+import { weekdays } from '../../../src/club/domain.js';
 import { describe, expect, it } from 'vitest';
 import type { ClubSession, Member } from '../../../src/club/domain.js';
 import {
@@ -40,13 +41,7 @@ describe('autocomplete suggestions', () => {
     expect(sessionSuggestions([], '').map((choice) => choice.value)).toEqual([
       'today',
       'tonight',
-      'Monday',
-      'Tuesday',
-      'Wednesday',
-      'Thursday',
-      'Friday',
-      'Saturday',
-      'Sunday',
+      ...weekdays,
     ]);
   });
 

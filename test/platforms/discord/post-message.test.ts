@@ -1,34 +1,11 @@
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useDiscordSink } from './sink-fixture.js';
+import { describe, expect, it } from 'vitest';
 import type { Reply } from '../../../src/commands/reply.js';
 import type { PostAddress } from '../../../src/delivery/reply-address.js';
 import { DeliveryError } from '../../../src/delivery/reply-sink.js';
-import { createDiscordReplySink } from '../../../src/platforms/discord/reply-sink.js';
-import { startFakeDiscord, type FakeDiscord } from '../../fakes/discord/start-fake-discord.js';
-import { testSealer } from '../../support/data-key.js';
-import { connectTestRedis, uniquePrefix } from '../../support/redis.js';
 
-const applicationId = '700000000000000001';
-let fake: FakeDiscord;
-let redis: Redis;
-
-beforeAll(async () => {
-  fake = await startFakeDiscord({ applicationId });
-  redis = connectTestRedis();
-});
-afterAll(async () => {
-  redis.disconnect();
-  await fake.close();
-});
-
-const sink = (token?: string) =>
-  createDiscordReplySink({
-    apiUrl: fake.apiUrl,
-    redis,
-    prefix: uniquePrefix('discord-post'),
-    sealer: testSealer,
-    ...(token ? { token } : {}),
-  });
+const discord = useDiscordSink('discord-post');
+const sink = (token?: string) => discord.sink(token ? { token } : {});
 const post = (extra: Pick<PostAddress, 'post' | 'to'>): PostAddress => ({
   platform: 'post',
   on: 'discord',
@@ -42,7 +19,7 @@ const digest = (title: string, personalData = false): Reply => ({
   personalData,
 });
 const callsTo = (method: string, path: string) =>
-  fake.calls.filter((call) => call.method === method && call.path === path);
+  discord.fake.calls.filter((call) => call.method === method && call.path === path);
 
 describe('Discord posts nobody asked for in that place (digests)', () => {
   it('when a digest goes to a channel, then the bot posts it there with its token', async () => {
@@ -59,7 +36,7 @@ describe('Discord posts nobody asked for in that place (digests)', () => {
   });
 
   it('when the channel is gone (404), then the failure says so and is not retried', async () => {
-    fake.failNext({
+    discord.fake.failNext({
       match: (call) => call.path === '/channels/899/messages',
       status: 404,
       body: { message: 'Unknown Channel', code: 10003 },
@@ -72,13 +49,13 @@ describe('Discord posts nobody asked for in that place (digests)', () => {
   });
 
   it('when personal data is addressed to a channel, or no bot token is configured, then nothing is posted', async () => {
-    const before = fake.calls.length;
+    const before = discord.fake.calls.length;
     await expect(
       sink('bot-token-1').deliver(post({ post: 'channel', to: '812' }), digest('Renewals', true)),
     ).rejects.toMatchObject({ options: { permanent: true } });
     await expect(
       sink().deliver(post({ post: 'channel', to: '812' }), digest('Tonight')),
     ).rejects.toMatchObject({ options: { permanent: true } });
-    expect(fake.calls.length).toBe(before);
+    expect(discord.fake.calls.length).toBe(before);
   });
 });

@@ -1,27 +1,12 @@
-import { testSealer } from '../../support/data-key.js';
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationId, useDiscordSink } from './sink-fixture.js';
+import { describe, expect, it } from 'vitest';
 import type { Reply } from '../../../src/commands/reply.js';
 import type { DiscordReplyAddress } from '../../../src/delivery/reply-address.js';
 import { DeliveryError } from '../../../src/delivery/reply-sink.js';
-import { createDiscordReplySink } from '../../../src/platforms/discord/reply-sink.js';
 import { editsOf, followUpsOf, textOf, type MessageBody } from '../../fakes/discord/records.js';
-import { startFakeDiscord, type FakeDiscord } from '../../fakes/discord/start-fake-discord.js';
-import { connectTestRedis, uniquePrefix } from '../../support/redis.js';
 
-const applicationId = '700000000000000001';
-let fake: FakeDiscord;
-let redis: Redis;
+const discord = useDiscordSink('discord-sink');
 let tokens = 0;
-
-beforeAll(async () => {
-  fake = await startFakeDiscord({ applicationId });
-  redis = connectTestRedis();
-});
-afterAll(async () => {
-  redis.disconnect();
-  await fake.close();
-});
 
 function address(overrides: Partial<DiscordReplyAddress> = {}): DiscordReplyAddress {
   tokens += 1;
@@ -37,15 +22,7 @@ function address(overrides: Partial<DiscordReplyAddress> = {}): DiscordReplyAddr
   };
 }
 
-function sink(options: { token?: string; now?: () => number } = {}) {
-  return createDiscordReplySink({
-    apiUrl: fake.apiUrl,
-    redis,
-    prefix: uniquePrefix('discord-sink'),
-    sealer: testSealer,
-    ...options,
-  });
-}
+const sink = discord.sink;
 
 const roster: Reply = {
   title: 'Sessions: Tuesday',
@@ -82,7 +59,7 @@ describe('the Discord reply sink', () => {
   it('when the interaction is fresh, it edits the original response without a bot token, mentions disabled and escaped', async () => {
     const to = address();
     await sink({ token: 'bot-token' }).deliver(to, roster);
-    const [edit] = editsOf(fake, to.interactionToken);
+    const [edit] = editsOf(discord.fake, to.interactionToken);
     expect(edit?.path).toBe(`/webhooks/${applicationId}/${to.interactionToken}/messages/@original`);
     expect(edit?.authorization).toBeUndefined();
     expect(edit?.body.allowed_mentions).toEqual({ parse: [] });
@@ -95,7 +72,7 @@ describe('the Discord reply sink', () => {
   it('when a reply without personal data goes to an ephemeral response, it offers "Post to channel"', async () => {
     const to = address();
     await sink().deliver(to, timetable);
-    const [edit] = editsOf(fake, to.interactionToken);
+    const [edit] = editsOf(discord.fake, to.interactionToken);
     const button = edit?.body.components?.[0]?.components[0];
     expect(button?.label).toBe('Post to channel');
     expect(button?.custom_id).toMatch(/^post:/);
@@ -104,10 +81,10 @@ describe('the Discord reply sink', () => {
   it('when personal data would land in a public response, it is sent as an ephemeral follow-up instead', async () => {
     const to = address({ ephemeral: false });
     await sink().deliver(to, roster);
-    const [edit] = editsOf(fake, to.interactionToken);
+    const [edit] = editsOf(discord.fake, to.interactionToken);
     expect(textOf(edit?.body)).toContain('only you can see it');
     expect(textOf(edit?.body)).not.toContain('Clarke');
-    const [followUp] = followUpsOf(fake, to.interactionToken);
+    const [followUp] = followUpsOf(discord.fake, to.interactionToken);
     expect(followUp?.body.flags).toBe(64);
     expect(followUp?.authorization).toBeUndefined();
     expect(textOf(followUp?.body)).toContain('Clarke');
@@ -115,7 +92,7 @@ describe('the Discord reply sink', () => {
 
   it('when Discord answers 429, the delivery error carries its Retry-After', async () => {
     const to = address();
-    fake.failNext({
+    discord.fake.failNext({
       match: (call) => call.path.includes(to.interactionToken),
       status: 429,
       body: { message: 'You are being rate limited.', retry_after: 3, global: false },
@@ -128,7 +105,7 @@ describe('the Discord reply sink', () => {
 
   it('when Discord answers 401, the failure is permanent and not retried', async () => {
     const to = address();
-    fake.failNext({
+    discord.fake.failNext({
       match: (call) => call.path.includes(to.interactionToken),
       status: 401,
       body: { message: 'Invalid Webhook Token', code: 50027 },
@@ -136,13 +113,15 @@ describe('the Discord reply sink', () => {
     const error = await deliveryError(sink().deliver(to, roster));
     expect(error.options.permanent).toBe(true);
     expect(error.message).not.toContain(to.interactionToken);
-    expect(fake.calls.filter((call) => call.path.includes(to.interactionToken))).toHaveLength(1);
+    expect(
+      discord.fake.calls.filter((call) => call.path.includes(to.interactionToken)),
+    ).toHaveLength(1);
   });
 
   it('when Discord fails with a 5xx, the failure may be retried', async () => {
     const to = address();
     for (let n = 0; n < 2; n += 1) {
-      fake.failNext({
+      discord.fake.failNext({
         match: (call) => call.path.includes(to.interactionToken),
         status: 502,
         body: { message: 'Bad gateway' },
@@ -158,8 +137,8 @@ describe('the Discord reply sink', () => {
     it('a reply without personal data asked in public is posted to the channel with the bot token', async () => {
       const to = address({ ephemeral: false });
       await sink({ token: 'bot-token', now: later }).deliver(to, timetable);
-      expect(editsOf(fake, to.interactionToken)).toHaveLength(0);
-      const post = fake.calls
+      expect(editsOf(discord.fake, to.interactionToken)).toHaveLength(0);
+      const post = discord.fake.calls
         .filter((call) => call.path === `/channels/${to.channelId}/messages`)
         .at(-1);
       expect(post?.authorization).toBe('Bot bot-token');
@@ -169,19 +148,21 @@ describe('the Discord reply sink', () => {
 
     it('a reply with personal data goes to the person in a DM, never to the channel', async () => {
       const to = address({ userId: '600000000000000042' });
-      const channelPostsBefore = fake.calls.filter((call) =>
+      const channelPostsBefore = discord.fake.calls.filter((call) =>
         call.path.startsWith('/channels/8'),
       ).length;
       await sink({ token: 'bot-token', now: later }).deliver(to, roster);
-      const dm = fake.calls.find(
+      const dm = discord.fake.calls.find(
         (call) =>
           call.path === '/users/@me/channels' &&
           (call.body as { recipient_id: string }).recipient_id === to.userId,
       );
       expect(dm?.authorization).toBe('Bot bot-token');
-      const message = fake.calls.find((call) => call.path === `/channels/dm-${to.userId}/messages`);
+      const message = discord.fake.calls.find(
+        (call) => call.path === `/channels/dm-${to.userId}/messages`,
+      );
       expect(textOf(message?.body as MessageBody)).toContain('Clarke');
-      expect(fake.calls.filter((call) => call.path.startsWith('/channels/8')).length).toBe(
+      expect(discord.fake.calls.filter((call) => call.path.startsWith('/channels/8')).length).toBe(
         channelPostsBefore,
       );
     });

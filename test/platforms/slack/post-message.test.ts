@@ -1,34 +1,10 @@
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSlackSink } from './sink-fixture.js';
+import { describe, expect, it } from 'vitest';
 import type { Reply } from '../../../src/commands/reply.js';
 import type { PostAddress } from '../../../src/delivery/reply-address.js';
-import { DeliveryError, type ReplySink } from '../../../src/delivery/reply-sink.js';
-import { createLogger } from '../../../src/log.js';
-import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
-import { startFakeSlack, type FakeSlack } from '../../fakes/slack/start-fake-slack.js';
-import { testSealer } from '../../support/data-key.js';
-import { connectTestRedis, uniquePrefix } from '../../support/redis.js';
+import { DeliveryError } from '../../../src/delivery/reply-sink.js';
 
-let fake: FakeSlack;
-let redis: Redis;
-let sink: ReplySink;
-
-beforeAll(async () => {
-  fake = await startFakeSlack();
-  redis = connectTestRedis();
-  sink = createSlackReplySink({
-    botToken: 'xoxb-post-test',
-    slackApiUrl: fake.apiUrl,
-    redis,
-    prefix: uniquePrefix('slack-post'),
-    sealer: testSealer,
-    logger: createLogger({ level: 'silent' }),
-  });
-});
-afterAll(async () => {
-  await redis?.quit();
-  await fake?.close();
-});
+const slack = useSlackSink('slack-post');
 
 const post = (extra: Pick<PostAddress, 'post' | 'to'>): PostAddress => ({
   platform: 'post',
@@ -46,22 +22,24 @@ const digest = (title: string, personalData = false): Reply => ({
 
 describe('Slack posts nobody asked for in that place (digests, App Home)', () => {
   it('when a digest goes to a channel, then chat.postMessage posts it there with the bot token', async () => {
-    await sink.deliver(post({ post: 'channel', to: 'CPOOL' }), digest('Tonight in CPOOL'));
-    const [call] = fake.callsTo('chat.postMessage').filter((c) => c.args.channel === 'CPOOL');
-    expect(call?.token).toBe('xoxb-post-test');
+    await slack.sink.deliver(post({ post: 'channel', to: 'CPOOL' }), digest('Tonight in CPOOL'));
+    const [call] = slack.fake.callsTo('chat.postMessage').filter((c) => c.args.channel === 'CPOOL');
+    expect(call?.token).toBe('xoxb-slack-post');
     expect(String(call?.args.text)).toContain('Tonight in CPOOL');
   });
 
   it("when a digest goes to a person's DMs, then chat.postMessage posts to their user id", async () => {
-    await sink.deliver(post({ post: 'dm', to: 'UWELFARE' }), digest('Renewals', true));
-    const calls = fake.callsTo('chat.postMessage').filter((c) => c.args.channel === 'UWELFARE');
+    await slack.sink.deliver(post({ post: 'dm', to: 'UWELFARE' }), digest('Renewals', true));
+    const calls = slack.fake
+      .callsTo('chat.postMessage')
+      .filter((c) => c.args.channel === 'UWELFARE');
     expect(calls).toHaveLength(1);
-    expect(fake.callsTo('chat.postEphemeral')).toHaveLength(0);
+    expect(slack.fake.callsTo('chat.postEphemeral')).toHaveLength(0);
   });
 
   it("when the App Home is refreshed, then views.publish shows the reply on the person's Home tab", async () => {
-    await sink.deliver(post({ post: 'home', to: 'UHOME' }), digest('Today for you', true));
-    const [call] = fake.callsTo('views.publish');
+    await slack.sink.deliver(post({ post: 'home', to: 'UHOME' }), digest('Today for you', true));
+    const [call] = slack.fake.callsTo('views.publish');
     expect(call?.args.user_id).toBe('UHOME');
     const view = call?.args.view as { type: string; blocks: unknown[] };
     expect(view.type).toBe('home');
@@ -69,16 +47,16 @@ describe('Slack posts nobody asked for in that place (digests, App Home)', () =>
   });
 
   it('when a reply with personal data is addressed to a channel, then nothing is posted', async () => {
-    const before = fake.callsTo('chat.postMessage').length;
+    const before = slack.fake.callsTo('chat.postMessage').length;
     await expect(
-      sink.deliver(post({ post: 'channel', to: 'CPUBLIC' }), digest('Renewals', true)),
+      slack.sink.deliver(post({ post: 'channel', to: 'CPUBLIC' }), digest('Renewals', true)),
     ).rejects.toMatchObject({ options: { permanent: true } });
-    expect(fake.callsTo('chat.postMessage')).toHaveLength(before);
+    expect(slack.fake.callsTo('chat.postMessage')).toHaveLength(before);
   });
 
   it('when the channel is gone (channel_not_found), then the failure says so and is not retried', async () => {
-    fake.failNext('chat.postMessage', { error: 'channel_not_found' });
-    const failure = await sink
+    slack.fake.failNext('chat.postMessage', { error: 'channel_not_found' });
+    const failure = await slack.sink
       .deliver(post({ post: 'channel', to: 'CGONE' }), digest('Tonight'))
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DeliveryError);
@@ -86,8 +64,8 @@ describe('Slack posts nobody asked for in that place (digests, App Home)', () =>
   });
 
   it("when a person's DMs cannot be reached, then it fails without calling anything gone", async () => {
-    fake.failNext('chat.postMessage', { error: 'channel_not_found' });
-    const failure = (await sink
+    slack.fake.failNext('chat.postMessage', { error: 'channel_not_found' });
+    const failure = (await slack.sink
       .deliver(post({ post: 'dm', to: 'UNOBODY' }), digest('Renewals', true))
       .catch((error: unknown) => error)) as DeliveryError;
     expect(failure.options.gone).toBeUndefined();

@@ -1,34 +1,10 @@
-import { testSealer } from '../../support/data-key.js';
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSlackSink } from './sink-fixture.js';
+import { describe, expect, it } from 'vitest';
 import { textReply, type Reply } from '../../../src/commands/reply.js';
 import type { SlackReplyAddress } from '../../../src/delivery/reply-address.js';
-import { DeliveryError, type ReplySink } from '../../../src/delivery/reply-sink.js';
-import { createLogger } from '../../../src/log.js';
-import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
-import { startFakeSlack, type FakeSlack } from '../../fakes/slack/start-fake-slack.js';
-import { connectTestRedis, uniquePrefix } from '../../support/redis.js';
+import { DeliveryError } from '../../../src/delivery/reply-sink.js';
 
-let fake: FakeSlack;
-let redis: Redis;
-let sink: ReplySink;
-
-beforeAll(async () => {
-  fake = await startFakeSlack();
-  redis = connectTestRedis();
-  sink = createSlackReplySink({
-    botToken: 'xoxb-sink-test',
-    slackApiUrl: fake.apiUrl,
-    redis,
-    prefix: uniquePrefix('slack-sink'),
-    sealer: testSealer,
-    logger: createLogger({ level: 'silent' }),
-  });
-});
-afterAll(async () => {
-  await redis?.quit();
-  await fake?.close();
-});
+const slack = useSlackSink('slack-sink');
 
 const address = (extra: Partial<SlackReplyAddress> = {}): SlackReplyAddress => ({
   platform: 'slack',
@@ -40,14 +16,20 @@ const address = (extra: Partial<SlackReplyAddress> = {}): SlackReplyAddress => (
 });
 const hello = (text = 'Hello') => textReply(text);
 const ephemeralTo = (text: string) =>
-  fake.callsTo('chat.postEphemeral').filter((call) => call.args.text === text);
+  slack.fake.callsTo('chat.postEphemeral').filter((call) => call.args.text === text);
 
-describe('the Slack reply sink', () => {
+describe('the Slack reply slack.sink', () => {
   it('when six replies go to one response_url, five use it and the sixth goes by chat.postEphemeral', async () => {
-    const url = fake.responseUrl();
+    const url = slack.fake.responseUrl();
     for (let index = 1; index <= 6; index += 1)
-      await sink.deliver(address({ responseUrl: url }), hello(`six ${index}`));
-    expect(fake.postsTo(url).map((post) => post.accepted)).toEqual([true, true, true, true, true]);
+      await slack.sink.deliver(address({ responseUrl: url }), hello(`six ${index}`));
+    expect(slack.fake.postsTo(url).map((post) => post.accepted)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(ephemeralTo('six 6')).toHaveLength(1);
     expect(ephemeralTo('six 6')[0]?.args).toMatchObject({ channel: 'CPOOL', user: 'UASKER' });
   });
@@ -65,35 +47,35 @@ describe('the Slack reply sink', () => {
   ])(
     'when Slack refuses a used-up response_url with $answer, chat.postEphemeral takes over and the URL is not tried again',
     async ({ exhausted }) => {
-      const url = fake.responseUrl({ limit: 0, exhausted });
+      const url = slack.fake.responseUrl({ limit: 0, exhausted });
       const text = `refused ${Math.random()}`;
-      await sink.deliver(address({ responseUrl: url }), hello(text));
-      await sink.deliver(address({ responseUrl: url }), hello(text));
-      expect(fake.postsTo(url)).toHaveLength(1);
+      await slack.sink.deliver(address({ responseUrl: url }), hello(text));
+      await slack.sink.deliver(address({ responseUrl: url }), hello(text));
+      expect(slack.fake.postsTo(url)).toHaveLength(1);
       expect(ephemeralTo(text)).toHaveLength(2);
     },
   );
 
   it('when the response_url is older than 30 minutes, it is not tried at all', async () => {
-    const url = fake.responseUrl();
-    await sink.deliver(
+    const url = slack.fake.responseUrl();
+    await slack.sink.deliver(
       address({ responseUrl: url, issuedAt: Date.now() - 31 * 60_000 }),
       hello('old'),
     );
-    expect(fake.postsTo(url)).toEqual([]);
+    expect(slack.fake.postsTo(url)).toEqual([]);
     expect(ephemeralTo('old')).toHaveLength(1);
   });
 
   it("when a stored response_url is not Slack's, nothing is posted to it and the reply goes by the Web API", async () => {
-    const elsewhere = `http://127.0.0.2:${new URL(fake.responseUrl()).port}/response/elsewhere`;
-    await sink.deliver(address({ responseUrl: elsewhere }), hello('elsewhere'));
-    expect(fake.postsTo(elsewhere)).toEqual([]);
+    const elsewhere = `http://127.0.0.2:${new URL(slack.fake.responseUrl()).port}/response/elsewhere`;
+    await slack.sink.deliver(address({ responseUrl: elsewhere }), hello('elsewhere'));
+    expect(slack.fake.postsTo(elsewhere)).toEqual([]);
     expect(ephemeralTo('elsewhere')).toHaveLength(1);
   });
 
   it('when chat.postEphemeral answers 429, the delivery fails with the Retry-After in milliseconds, not permanently', async () => {
-    fake.failNext('chat.postEphemeral', { status: 429, retryAfterSeconds: 7 });
-    const error = await sink
+    slack.fake.failNext('chat.postEphemeral', { status: 429, retryAfterSeconds: 7 });
+    const error = await slack.sink
       .deliver(address(), hello('limited'))
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DeliveryError);
@@ -102,24 +84,26 @@ describe('the Slack reply sink', () => {
   });
 
   it('when Slack asks for a very long wait, the wait is bounded', async () => {
-    fake.failNext('chat.postEphemeral', { status: 429, retryAfterSeconds: 3_600 });
-    const error = (await sink
+    slack.fake.failNext('chat.postEphemeral', { status: 429, retryAfterSeconds: 3_600 });
+    const error = (await slack.sink
       .deliver(address(), hello('limited'))
       .catch((caught: unknown) => caught)) as DeliveryError;
     expect(error.options.retryAfterMs).toBe(300_000);
   });
 
   it('when the bot cannot see the channel, the reply goes to the person’s DM with the app', async () => {
-    fake.failNext('chat.postEphemeral', { error: 'channel_not_found' });
-    await sink.deliver(address({ channelId: 'GPRIVATE' }), hello('to the DM'));
-    const dm = fake.callsTo('chat.postMessage').find((call) => call.args.text === 'to the DM');
+    slack.fake.failNext('chat.postEphemeral', { error: 'channel_not_found' });
+    await slack.sink.deliver(address({ channelId: 'GPRIVATE' }), hello('to the DM'));
+    const dm = slack.fake
+      .callsTo('chat.postMessage')
+      .find((call) => call.args.text === 'to the DM');
     expect(dm?.args.channel).toBe('UASKER');
   });
 
   it('when neither the channel nor the DM takes the reply, the failure is permanent', async () => {
-    fake.failNext('chat.postEphemeral', { error: 'channel_not_found' });
-    fake.failNext('chat.postMessage', { error: 'messages_tab_disabled' });
-    const error = (await sink
+    slack.fake.failNext('chat.postEphemeral', { error: 'channel_not_found' });
+    slack.fake.failNext('chat.postMessage', { error: 'messages_tab_disabled' });
+    const error = (await slack.sink
       .deliver(address(), hello('nowhere'))
       .catch((caught: unknown) => caught)) as DeliveryError;
     expect(error).toBeInstanceOf(DeliveryError);
@@ -128,20 +112,22 @@ describe('the Slack reply sink', () => {
 
   it('when a reply with personal data asks for the channel, it is still shown only to the asker', async () => {
     const reply: Reply = { ...hello('private roster'), visibility: 'channel', personalData: true };
-    const url = fake.responseUrl();
-    await sink.deliver(address({ responseUrl: url }), reply);
-    expect(fake.postsTo(url)[0]?.body.response_type).toBe('ephemeral');
-    await sink.deliver(address(), reply);
+    const url = slack.fake.responseUrl();
+    await slack.sink.deliver(address({ responseUrl: url }), reply);
+    expect(slack.fake.postsTo(url)[0]?.body.response_type).toBe('ephemeral');
+    await slack.sink.deliver(address(), reply);
     expect(ephemeralTo('private roster')).toHaveLength(1);
     expect(
-      fake.callsTo('chat.postMessage').some((call) => call.args.text === 'private roster'),
+      slack.fake.callsTo('chat.postMessage').some((call) => call.args.text === 'private roster'),
     ).toBe(false);
   });
 
   it('when a channel reply without personal data cannot use the response_url, chat.postMessage posts it in the channel', async () => {
     const reply: Reply = { ...hello('timetable'), visibility: 'channel' };
-    await sink.deliver(address({ responseUrl: fake.responseUrl({ limit: 0 }) }), reply);
-    const posted = fake.callsTo('chat.postMessage').find((call) => call.args.text === 'timetable');
+    await slack.sink.deliver(address({ responseUrl: slack.fake.responseUrl({ limit: 0 }) }), reply);
+    const posted = slack.fake
+      .callsTo('chat.postMessage')
+      .find((call) => call.args.text === 'timetable');
     expect(posted?.args.channel).toBe('CPOOL');
   });
 
@@ -156,9 +142,9 @@ describe('the Slack reply sink', () => {
       visibility: 'asker',
       personalData: true,
     };
-    const url = fake.responseUrl();
-    await sink.deliver(address({ responseUrl: url }), reply);
-    const posts = fake.postsTo(url);
+    const url = slack.fake.responseUrl();
+    await slack.sink.deliver(address({ responseUrl: url }), reply);
+    const posts = slack.fake.postsTo(url);
     expect(posts.length).toBeGreaterThan(1);
     const text = posts.map((post) => JSON.stringify(post.body.blocks)).join('');
     expect(text).toContain('*Swimmer number 1*');

@@ -1,0 +1,30 @@
+import type { BotRole } from '../../src/commands/roles.js';
+
+/** Who may run what with no access policy, written out rather than read from the registry. */
+export const openToEveryone = [
+  'help',
+  'today',
+  'whoswho',
+  'sessions',
+  'events',
+  'meets',
+  'incident new',
+];
+const digests = ['digest add', 'digest list', 'digest remove', 'digest preview'];
+export const defaultRights: Record<BotRole, readonly string[]> = {
+  everyone: openToEveryone,
+  coach: ['session', 'member', 'member details', ...digests],
+  'head-coach': ['session', ...digests],
+  welfare: [
+    'session',
+    'member',
+    'member details',
+    'incident list',
+    'incident show',
+    'audit',
+    ...digests,
+  ],
+  membership: ['trial new', 'trials', 'waitinglist', 'waitinglist add', ...digests],
+  committee: digests,
+  admin: ['digest list', 'digest remove', 'quota'],
+};
