@@ -15,7 +15,7 @@ import type { ApiPipeline } from './handle-api-request.js';
 import type { ClubContract } from './load-club-contract.js';
 import { seedClubRecords } from './seed-club-records.js';
 import type { ServedCollection } from './simulator-collections.js';
-import type { SimulatorOptions } from './start-simulator.js';
+import type { SimulatorOptions } from './simulator-options.js';
 import { pathInLayout } from '../club/collections.js';
 
 /** One club account of the simulator: its API pipeline (token, budget, records) and its control. */

@@ -1,5 +1,5 @@
 import type { SimulatorAccount } from './create-simulator-account.js';
-import type { SimulatorOptions } from './start-simulator.js';
+import type { SimulatorOptions } from './simulator-options.js';
 
 /**
  * The club accounts one simulator serves (`--clubs N`): club `n` answers `<token>-<n>`; each is

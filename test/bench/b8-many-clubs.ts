@@ -186,15 +186,18 @@ async function idleClubMemory(options: BenchOptions, redis: Redis, apiUrl: strin
     });
     try {
       await sleep(2_000);
-      const readings: number[] = [];
+      const readings: { rss: number; heap: number }[] = [];
       for (let i = 0; i < 5; i += 1) {
-        readings.push(Number((await worker.request({ type: 'memory' })).rss));
+        const memory = await worker.request({ type: 'memory' });
+        readings.push({ rss: Number(memory.rss), heap: Number(memory.heapUsed) });
         await sleep(200);
       }
-      return readings.sort((a, b) => a - b)[2] ?? Number.NaN;
+      const median = (values: number[]) => values.sort((a, b) => a - b)[2] ?? Number.NaN;
+      return { rss: median(readings.map((r) => r.rss)), heap: median(readings.map((r) => r.heap)) };
     } finally {
       await worker.stop();
     }
   };
-  return { one: await rssOf(1), many: await rssOf(clubCount) };
+  const [one, many] = [await rssOf(1), await rssOf(clubCount)];
+  return { one: one.rss, many: many.rss, oneHeap: one.heap, manyHeap: many.heap };
 }
