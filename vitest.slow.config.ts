@@ -12,6 +12,7 @@ export const slowTests = [
   'test/demo.test.ts',
   'test/simulator/cli.test.ts',
   'test/platforms/discord/deploy-commands.test.ts',
+  'test/clubs/hosted-start-up.test.ts',
 ];
 
 /** `npm run test:slow`: the process-level suites, on the same private Redis as `npm test`. */

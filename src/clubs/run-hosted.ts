@@ -145,6 +145,7 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
   if (!routesServed) {
     const ops = await startOpsServer(config.PORT, routes);
     stops.push(() => ops.stop());
+    logger.info({ port: ops.port }, 'serving /healthz and /metrics');
   }
   onShutdown(logger, async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
