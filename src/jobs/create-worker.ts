@@ -1,4 +1,4 @@
-import { DelayedError, UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { AuditEntry } from '../access/audit-trail.js';
 import type { Priority } from '../budget/priority.js';
@@ -8,7 +8,10 @@ import { createReplyOutbox } from '../delivery/reply-outbox.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { Sealer } from '../redis/sealer.js';
-import { cappedBackoff, cappedBackoffType, defaultQueueName } from './club-queue.js';
+import { defaultQueueName } from './club-queue.js';
+import { clubWorkerSettings, watchWorker } from './club-worker-settings.js';
+
+export { clubWorkerSettings, defaultConcurrency, watchWorker } from './club-worker-settings.js';
 import { dispositionOf } from './disposition.js';
 import { failureReply, queuedReply } from './failure-reply.js';
 import type { JobName, JobPayloads, JobResult, SealedJobData } from './job-types.js';
@@ -78,9 +81,6 @@ export interface JobFinished {
   answerMs: number;
 }
 
-/** Jobs at once in a worker process unless told otherwise (`WORKER_CONCURRENCY`). */
-export const defaultConcurrency = 8;
-
 /** The bot's BullMQ worker. */
 export type ClubWorker = Worker<SealedJobData, JobResult, JobName>;
 
@@ -97,39 +97,6 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
   );
   watchWorker(worker, options.logger);
   return worker;
-}
-
-/** The worker's BullMQ options: concurrency, locks, stalled checks and the capped backoff. */
-export function clubWorkerSettings(
-  options: Pick<
-    ClubWorkerOptions,
-    'connection' | 'prefix' | 'concurrency' | 'lockDurationMs' | 'stalledIntervalMs'
-  >,
-): WorkerOptions {
-  return {
-    connection: options.connection,
-    prefix: options.prefix ?? 'club-bot',
-    concurrency: options.concurrency ?? defaultConcurrency,
-    lockDuration: options.lockDurationMs ?? 30_000,
-    stalledInterval: options.stalledIntervalMs ?? 30_000,
-    maxStalledCount: 3,
-    settings: {
-      backoffStrategy: (attemptsMade, type) =>
-        type === cappedBackoffType ? cappedBackoff(attemptsMade) : 1_000,
-    },
-  };
-}
-
-/** Logs a worker's errors and failed jobs (their ids and our messages, never their data). */
-export function watchWorker(worker: ClubWorker, logger: Logger): void {
-  worker.on('error', (error) => logger.error({ err: describeError(error) }, 'worker error'));
-  worker.on('failed', (job, error) => {
-    if (!job) return;
-    logger.warn(
-      { job: job.id, kind: job.name, attempts: job.attemptsMade, err: describeError(error) },
-      'job failed',
-    );
-  });
 }
 
 /**
