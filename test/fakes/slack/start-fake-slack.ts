@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { createFakeInstalls } from './fake-installs.js';
 import {
   sendJson,
   startLocalServer,
@@ -79,9 +80,8 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     { limit: number; used: number; exhausted: ExhaustedAnswer }
   >();
   let socketModeUrl: string | undefined;
-  const codes = new Map<string, { teamId: string; teamName: string }>();
-  /** Bot tokens given by oauth.v2.access, to their workspace. */
-  const teams = new Map<string, string>();
+  const installs = createFakeInstalls();
+  const teams = installs.teams;
   let views = 0;
   let messages = 0;
 
@@ -134,25 +134,8 @@ export async function startFakeSlack(): Promise<FakeSlack> {
           },
         });
       }
-      case 'oauth.v2.access': {
-        const install = codes.get(String(args.code));
-        if (!install) return sendJson(response, 200, { ok: false, error: 'invalid_code' });
-        codes.delete(String(args.code));
-        const botToken = `xoxb-${install.teamId}-${randomUUID().slice(0, 8)}`;
-        teams.set(botToken, install.teamId);
-        return sendJson(response, 200, {
-          ok: true,
-          app_id: 'A1',
-          authed_user: { id: 'UADMIN' },
-          scope: 'commands,chat:write,users:read,users:read.email',
-          token_type: 'bot',
-          access_token: botToken,
-          bot_user_id: 'UBOT',
-          team: { id: install.teamId, name: install.teamName },
-          enterprise: null,
-          is_enterprise_install: false,
-        });
-      }
+      case 'oauth.v2.access':
+        return sendJson(response, 200, installs.exchange(String(args.code)));
       case 'views.open': {
         views += 1;
         const view = typeof args.view === 'object' && args.view !== null ? args.view : {};
@@ -217,11 +200,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       if (email === undefined) emails.delete(userId);
       else emails.set(userId, email);
     },
-    installCode(teamId, teamName = `Team ${teamId}`) {
-      const code = `code-${randomUUID()}`;
-      codes.set(code, { teamId, teamName });
-      return code;
-    },
+    installCode: installs.code,
     setSocketModeUrl(url) {
       socketModeUrl = url;
     },
