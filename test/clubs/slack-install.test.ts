@@ -40,7 +40,8 @@ beforeAll(async () => {
     key: registryKeys(host.root).slackInstallations,
     sealer: testSealer,
   });
-  lazy.tokenFor = async (team) => (team ? store.teamToken(team) : undefined);
+  // As npm start does: an installation's token, or the one workspace's SLACK_BOT_TOKEN.
+  lazy.tokenFor = async (team) => (team && (await store.teamToken(team))) || 'xoxb-one-workspace';
   adapter = await startHostedSlack({
     signingSecret,
     slackApiUrl: fake.apiUrl,
@@ -109,8 +110,11 @@ describe('Slack’s install flow for many clubs', () => {
     await host.directory.refresh();
     const { answer, responseUrl } = await slash('TNEWKING', '/whoswho');
     expect(answer.status).toBe(200);
-    const post = await waitFor(() => fake.postsTo(responseUrl)[0], 'the answer', 15_000);
-    expect(JSON.stringify(post.body)).toContain("Who's who");
+    await waitFor(
+      () => fake.postsTo(responseUrl).find((p) => JSON.stringify(p.body).includes("Who's who")),
+      'the answer',
+      15_000,
+    );
     expect(host.simulators.get('kingfishers')?.admin.calls().total).toBeGreaterThan(0);
   });
 
@@ -140,5 +144,44 @@ describe('Slack’s install flow for many clubs', () => {
     expect((await claim(page, code)).status).toBe(200);
     const again = await install('TOTHER');
     expect((await claim(again, code)).page).toContain('That code is not valid');
+  });
+});
+
+describe('one Slack workspace by its bot token, in a hosting deployment', () => {
+  it('when the workspace is a club’s, it answers for that club; any other is told it is not set up', async () => {
+    const single = await startHostedSlack({
+      signingSecret,
+      slackApiUrl: fake.apiUrl,
+      port: 0,
+      host: '127.0.0.1',
+      logger: createLogger({ level: 'silent' }),
+      botToken: 'xoxb-one-workspace',
+      clubFor: (teamId) => host.directory.bySlackTeam(teamId),
+      dispatcherOf: host.dispatcherOf,
+    });
+    try {
+      const events = `http://127.0.0.1:${single.port}/slack/events`;
+      const send = (teamId: string) => {
+        const responseUrl = fake.responseUrl();
+        const body = slashCommandBody({ userId: 'U1', teamId }, '/whoswho', '', { responseUrl });
+        return postToSlackApp(events, body, { secret: signingSecret }).then((answer) => ({
+          answer,
+          responseUrl,
+        }));
+      };
+      const mapped = await send('TKINGFISHERS');
+      await waitFor(
+        () =>
+          fake
+            .postsTo(mapped.responseUrl)
+            .find((p) => JSON.stringify(p.body).includes("Who's who")),
+        'the answer',
+        15_000,
+      );
+      const stranger = await send('TSTRANGER');
+      expect(stranger.answer.json?.text).toBe(notSetUpText);
+    } finally {
+      await single.stop();
+    }
   });
 });
