@@ -106,7 +106,27 @@ export const configSchema = z.object({
     .min(0)
     .max(65535)
     .default(3000)
-    .describe('HTTP port for /slack/events, /healthz and /metrics.'),
+    .describe(
+      "HTTP port for Slack's /slack/events (and its install flow); nothing else is served there.",
+    ),
+  OPS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(9464)
+    .describe('Private HTTP port for /livez, /readyz, /metrics and the job board (/jobs).'),
+  OPS_HOST: z
+    .string()
+    .trim()
+    .default('127.0.0.1')
+    .describe(
+      'Interface the ops port listens on; 0.0.0.0 inside a container network that Prometheus shares. Never publish it.',
+    ),
+  OPS_USER: optionalText('User name for the job board on the ops port (with OPS_PASSWORD).'),
+  OPS_PASSWORD: optionalText(
+    'Password for the job board on the ops port; without OPS_USER and OPS_PASSWORD the board is off.',
+  ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
