@@ -176,7 +176,8 @@ export interface Incident {
   comments: { dateAdded?: string; comment: string; author: PersonName }[];
 }
 
-export interface TrialRequest {
+/** Someone asking to join: a trial request or a place on the waiting list. */
+interface Applicant {
   guid: string;
   dateAdded?: string;
   firstName: string;
@@ -184,17 +185,13 @@ export interface TrialRequest {
   dateOfBirth?: string;
   gender?: Gender;
   email?: string;
+}
+
+export interface TrialRequest extends Applicant {
   swimmingExperience?: string;
 }
 
-export interface WaitingListPerson {
-  guid: string;
-  dateAdded?: string;
-  firstName: string;
-  lastName: string;
-  dateOfBirth?: string;
-  gender?: Gender;
-  email?: string;
+export interface WaitingListPerson extends Applicant {
   homePhone?: string;
   mobilePhone?: string;
   previousExperience?: string;

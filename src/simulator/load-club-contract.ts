@@ -1,10 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { OpenAPIBackend, type Document } from 'openapi-backend';
-import { parse } from 'yaml';
 import { createRouteTable, type DocumentOperation, type Route } from './create-route-table.js';
 import { describeValidationErrors } from './describe-validation-errors.js';
 import { findClubDocument } from './find-club-document.js';
-import { isCalendarDate } from './is-calendar-date.js';
+import { openClubDocument } from './open-club-document.js';
 import { readSchemaFields, type Schema, type SchemaFields } from './read-schema-fields.js';
 import {
   collectionSchemas,
@@ -31,8 +28,7 @@ export interface ClubContract {
 const loaded = new Map<string, Promise<ClubContract>>();
 
 /**
- * Loads `openapi/club-service.yaml` once per process (every simulator in a test run shares it):
- * openapi-backend in quick mode (the document is 3.0.3 and `redocly lint` checks it in CI), with
+ * Loads `openapi/club-service.yaml` once per process (every simulator in a test run shares it),
  * the write operations' validators compiled up front so the first POST is not slow.
  */
 export function loadClubContract(documentPath = findClubDocument()): Promise<ClubContract> {
@@ -46,14 +42,7 @@ export function loadClubContract(documentPath = findClubDocument()): Promise<Clu
 }
 
 async function buildContract(documentPath: string): Promise<ClubContract> {
-  const document = parse(await readFile(documentPath, 'utf8')) as Document;
-  const api = new OpenAPIBackend({
-    definition: document,
-    quick: true,
-    ajvOpts: { allErrors: true },
-    customizeAjv: (ajv) => ajv.addFormat('date', { type: 'string', validate: isCalendarDate }),
-  });
-  await api.init();
+  const api = await openClubDocument(documentPath);
   const operations = api.getOperations();
   const schemas = (api.definition.components?.schemas ?? {}) as Record<string, Schema>;
   const wording = { timePattern: schemas.Time24h?.pattern };

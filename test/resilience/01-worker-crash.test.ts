@@ -1,27 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
-import { testRedisUrl } from '../support/redis.js';
+import { describe, expect, it } from 'vitest';
 import { reportFigures } from './support/figures.js';
-import {
-  consoleCommand,
-  consoleUser,
-  incidentSubmission,
-  startStack,
-  type Stack,
-} from './support/stack.js';
+import { consoleCommand, consoleUser, incidentSubmission, startStack } from './support/stack.js';
 import { pause, until } from './support/until.js';
 import { reRuns } from './support/worker-log.js';
-import {
-  startWorkerProcess,
-  stopAllWorkerProcesses,
-  type WorkerProcess,
-} from './support/worker-processes.js';
-
-let stack: Stack | undefined;
-afterAll(async () => {
-  await stopAllWorkerProcesses();
-  await stack?.close();
-});
+import { startWorkerProcess, type WorkerProcess } from './support/worker-processes.js';
 
 /** Short locks, so a killed worker's jobs are taken over within about two seconds. */
 const crashEnv = { TEST_LOCK_MS: '1500', TEST_STALLED_MS: '500' };
@@ -45,13 +28,11 @@ const commandTexts = (names: string[], index: number): [string, string] => {
 describe('scenario 1: the worker process is killed under load', () => {
   it('when the worker is SIGKILLed three times under a steady load, every command is answered once and every submission is filed once', async () => {
     const started = Date.now();
-    stack = await startStack({
+    const run = await startStack({
       name: 'crash',
-      redisUrl: testRedisUrl(),
       simulator: { latencyMs: 150 },
       config: { CACHE_FRESH_SECONDS: '2', CLUB_API_TIMEOUT_MS: '3000' },
     });
-    const run = stack;
     const env = { ...run.env, ...crashEnv };
     const workers: WorkerProcess[] = [await startWorkerProcess(env, 'crash-worker-0')];
     const runId = randomUUID().slice(0, 6);
@@ -190,18 +171,13 @@ describe('scenario 1: the worker process is killed under load', () => {
     expect(figures.commands.answeredOnce).toBe(queued.length);
     expect(figures.submissions.filedOnce).toBe(queuedForms.length);
     expect(figures.submissions.confirmedOnce).toBe(queuedForms.length);
-    await stopAllWorkerProcesses();
-    await run.close();
-    stack = undefined;
   }, 120_000);
 
   it('when a worker dies holding a submission’s filing claim, another files it within seconds and nobody is told the budget ran out', async () => {
-    stack = await startStack({
+    const run = await startStack({
       name: 'claim',
-      redisUrl: testRedisUrl(),
       simulator: { faults: { latencyMs: 1_500, paths: ['POST /api/IncidentBook'] } },
     });
-    const run = stack;
     const env = { ...run.env, TEST_LOCK_MS: '1000', TEST_STALLED_MS: '300' };
     const first = await startWorkerProcess(env, 'claim-worker-0');
     const title = `Claim ${randomUUID().slice(0, 8)}`;
@@ -249,9 +225,6 @@ describe('scenario 1: the worker process is killed under load', () => {
     expect((await answers()).filter((reply) => !reply.interim)).toHaveLength(1);
     // The claim lapses within its 15 s unless renewed (it was 120 s, never renewed).
     expect(confirmedAfterMs).toBeLessThan(30_000);
-    await stopAllWorkerProcesses();
-    await run.close();
-    stack = undefined;
   }, 60_000);
 
   it.each([
@@ -260,8 +233,7 @@ describe('scenario 1: the worker process is killed under load', () => {
   ] as const)(
     'when a worker dies after answering %s but before the queue records it done, the job runs again and is not answered twice',
     async (_what, kind) => {
-      stack = await startStack({ name: 'answered', redisUrl: testRedisUrl() });
-      const run = stack;
+      const run = await startStack({ name: 'answered' });
       const env = { ...run.env, TEST_LOCK_MS: '1000', TEST_STALLED_MS: '300' };
       const doomed = await startWorkerProcess(
         { ...env, TEST_FREEZE_AFTER_ANSWER_MS: '60000' },
@@ -324,9 +296,6 @@ describe('scenario 1: the worker process is killed under load', () => {
             .filter((record) => record.IncidentTitle === title),
         ).toHaveLength(1);
       }
-      await stopAllWorkerProcesses();
-      await run.close();
-      stack = undefined;
     },
     60_000,
   );

@@ -2,28 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, onTestFinished } from 'vitest';
 import { TemporarilyUnavailableError } from '../../src/dispatch/temporarily-unavailable-error.js';
 import { startPrivateRedis, type PrivateRedis } from '../../src/redis/private-redis-server.js';
 import { reportFigures } from './support/figures.js';
-import { startSlackFront, type SlackFront } from './support/slack-front.js';
-import { consoleCommand, consoleUser, startStack, type Stack } from './support/stack.js';
+import { startSlackFront } from './support/slack-front.js';
+import { consoleCommand, consoleUser, startStack } from './support/stack.js';
 import { pause, until } from './support/until.js';
 import { logLines } from './support/worker-log.js';
-import { startWorkerProcess, stopAllWorkerProcesses } from './support/worker-processes.js';
+import { startWorkerProcess } from './support/worker-processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'club-bot-aof-'));
 let redis: PrivateRedis | undefined;
-let stack: Stack | undefined;
-let slack: SlackFront | undefined;
-
-afterAll(async () => {
-  await stopAllWorkerProcesses();
-  await slack?.stop();
-  await stack?.close();
-  await redis?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 type Phase = 'before' | 'down' | 'after';
 
@@ -46,16 +36,18 @@ describe('scenario 2: Redis restarts under load', () => {
   it('when Redis (with AOF) is down for 10 s, adapters say so within 3 s, work resumes by itself, and no acknowledged submission is lost', async () => {
     const started = Date.now();
     const strayErrors = vi.spyOn(console, 'error');
+    onTestFinished(async () => {
+      await redis?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
     redis = await startPrivateRedis({ appendOnly: true, dir });
-    stack = await startStack({
+    const run = await startStack({
       name: 'restart',
       redisUrl: redis.url,
       // Filing takes 1.5 s, so some acknowledged submissions are mid-filing or waiting when Redis stops.
       simulator: { faults: { latencyMs: 1_500, paths: ['POST /api/IncidentBook'] } },
     });
-    const run = stack;
-    slack = await startSlackFront(run, 'restart');
-    const front = slack;
+    const front = await startSlackFront(run, 'restart');
     const worker = await startWorkerProcess(
       { ...run.env, TEST_LOCK_MS: '3000', TEST_STALLED_MS: '1000' },
       'restart-worker',

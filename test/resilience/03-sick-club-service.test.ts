@@ -1,23 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FormId } from '../../src/commands/form.js';
-import { testRedisUrl } from '../support/redis.js';
 import { reportFigures } from './support/figures.js';
-import {
-  consoleCommand,
-  consoleUser,
-  startStack,
-  type PushedReply,
-  type Stack,
-} from './support/stack.js';
+import { consoleCommand, consoleUser, startStack, type PushedReply } from './support/stack.js';
 import { pause, until } from './support/until.js';
-import { startWorkerProcess, stopAllWorkerProcesses } from './support/worker-processes.js';
-
-let stack: Stack | undefined;
-afterAll(async () => {
-  await stopAllWorkerProcesses();
-  await stack?.close();
-});
+import { startWorkerProcess } from './support/worker-processes.js';
 
 const dailyLimit = 1_500;
 
@@ -31,9 +18,8 @@ function kindOf(reply: PushedReply): 'error' | 'cached' | 'answer' {
 describe('scenario 3: a sick club service', () => {
   it('when 30% of calls fail and 10% hang, every command is still answered, every submission is filed once, and retries stay within the budget', async () => {
     const started = Date.now();
-    stack = await startStack({
+    const run = await startStack({
       name: 'sick',
-      redisUrl: testRedisUrl(),
       simulator: {
         // A write that meets a fault is carried out first: the ambiguous case.
         faults: { errorRate: 0.3, hangRate: 0.1, commitBeforeError: true, seed: 3 },
@@ -44,7 +30,6 @@ describe('scenario 3: a sick club service', () => {
         CACHE_FRESH_SECONDS: '2',
       },
     });
-    const run = stack;
     const env = { ...run.env, TEST_LOCK_MS: '5000', TEST_STALLED_MS: '2000' };
     await Promise.all([
       startWorkerProcess(env, 'sick-worker-0'),

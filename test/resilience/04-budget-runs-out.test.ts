@@ -1,23 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FormId } from '../../src/commands/form.js';
-import { testRedisUrl } from '../support/redis.js';
 import { reportFigures } from './support/figures.js';
-import {
-  consoleCommand,
-  consoleUser,
-  startStack,
-  type PushedReply,
-  type Stack,
-} from './support/stack.js';
+import { consoleCommand, consoleUser, startStack, type PushedReply } from './support/stack.js';
 import { pause, until } from './support/until.js';
-import { startWorkerProcess, stopAllWorkerProcesses } from './support/worker-processes.js';
-
-let stack: Stack | undefined;
-afterAll(async () => {
-  await stopAllWorkerProcesses();
-  await stack?.close();
-});
+import { startWorkerProcess } from './support/worker-processes.js';
 
 const dailyLimit = 200;
 /** The bot's budget window, shortened from 24 h so the calls come back within the test. */
@@ -26,14 +13,12 @@ const windowMs = 15_000;
 describe('scenario 4: the daily budget runs out mid-day', () => {
   it('when the service starts answering 403, reads come from the cache with their age, writes wait without spending a call and are filed once after the window', async () => {
     const started = Date.now();
-    stack = await startStack({
+    const run = await startStack({
       name: 'budget',
-      redisUrl: testRedisUrl(),
       simulator: { dailyLimit },
       config: { CLUB_DAILY_LIMIT: String(dailyLimit), CACHE_FRESH_SECONDS: '1' },
       budgetWindowMs: windowMs,
     });
-    const run = stack;
     await startWorkerProcess(run.env, 'budget-worker');
     const finals = async () => {
       const byId = new Map<string, PushedReply[]>();

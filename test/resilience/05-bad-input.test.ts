@@ -1,32 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { startWorker } from '../../src/app/start-worker.js';
 import { formInvalidReply } from '../../src/commands/form-replies.js';
 import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
 import { parseCommandText } from '../../src/commands/parse-command.js';
 import { registry } from '../../src/commands/registry.js';
 import type { SubmitResult } from '../../src/dispatch/create-dispatcher.js';
-import type { ClubWorker } from '../../src/jobs/create-worker.js';
 import { slashCommandNames } from '../../src/platforms/slack/slash-command-listener.js';
-import { testRedisUrl } from '../support/redis.js';
 import { createBadInput } from './support/bad-input.js';
 import { reportFigures } from './support/figures.js';
 import { capturedLogger } from './support/log-capture.js';
 import { pingsIn, slackMrkdwnTexts } from './support/no-pings.js';
 import { timezone } from './support/secrets.js';
-import { startSlackFront, type SlackFront } from './support/slack-front.js';
-import { consoleUser, startStack, type Stack } from './support/stack.js';
+import { startSlackFront } from './support/slack-front.js';
+import { consoleUser, startStack } from './support/stack.js';
 import { filedCollections, specProblems } from './support/spec-rules.js';
 import { until } from './support/until.js';
-
-let stack: Stack | undefined;
-let slack: SlackFront | undefined;
-let worker: ClubWorker | undefined;
-afterAll(async () => {
-  await worker?.close();
-  await slack?.stop();
-  await stack?.close();
-});
 
 const total = 10_000;
 const generic = /Something went wrong on the bot's side/;
@@ -44,27 +33,25 @@ async function pool<T>(items: T[], width: number, work: (item: T) => Promise<voi
 describe('scenario 5: bad input', () => {
   it('when 10,000 generated commands and forms arrive, each gets a clear answer, nothing crashes, nothing invalid is filed and nothing pings', async () => {
     const started = Date.now();
-    stack = await startStack({
+    const run = await startStack({
       name: 'input',
-      redisUrl: testRedisUrl(),
       simulator: { dailyLimit: 100_000 },
       config: { CLUB_DAILY_LIMIT: '100000' },
     });
-    const run = stack;
-    slack = await startSlackFront(run, 'input');
-    const front = slack;
+    const front = await startSlackFront(run, 'input');
     const answers = new Map<string, Reply[]>();
     const logger = capturedLogger('input-worker');
     let workerFailures = 0;
     let unhandled = 0;
     const onUnhandled = () => (unhandled += 1);
     process.on('unhandledRejection', onUnhandled);
-    worker = startWorker({
+    const worker = startWorker({
       services: run.services,
       logger,
       timezone,
       concurrency: 16,
     });
+    onTestFinished(() => worker.close());
     // Console answers are kept here to read whole; Slack's go through the front's fake Slack.
     run.sinks.console = {
       async deliver(address, reply) {

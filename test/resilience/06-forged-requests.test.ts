@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createAskerPeek } from '../../src/access/peek-asker.js';
 import { startWorker } from '../../src/app/start-worker.js';
-import type { ClubWorker } from '../../src/jobs/create-worker.js';
 import { encodeCustomId } from '../../src/platforms/discord/custom-ids.js';
-import { startDiscordAdapter, type DiscordAdapter } from '../../src/platforms/discord/app.js';
+import { startDiscordAdapter } from '../../src/platforms/discord/app.js';
 import { actionIdOf } from '../../src/platforms/slack/action-ids.js';
 import {
   autocomplete,
@@ -15,7 +14,7 @@ import {
   fakeGuildId,
 } from '../fakes/discord/interactions.js';
 import { callbacksOf } from '../fakes/discord/records.js';
-import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/start-fake-discord.js';
+import { startFakeDiscord } from '../fakes/discord/start-fake-discord.js';
 import { waitFor } from '../support/wait-for.js';
 import {
   buttonPressPayload,
@@ -25,7 +24,6 @@ import {
   slashCommandBody,
   type SigningOptions,
 } from '../fakes/slack/slack-requests.js';
-import { testRedisUrl } from '../support/redis.js';
 import { reportFigures } from './support/figures.js';
 import { capturedLogger } from './support/log-capture.js';
 import {
@@ -35,22 +33,9 @@ import {
   testPolicy,
   timezone,
 } from './support/secrets.js';
-import { slackTester, startSlackFront, type SlackFront } from './support/slack-front.js';
-import { startStack, type Stack } from './support/stack.js';
+import { slackTester, startSlackFront } from './support/slack-front.js';
+import { startStack } from './support/stack.js';
 import { until } from './support/until.js';
-
-let stack: Stack | undefined;
-let slack: SlackFront | undefined;
-let worker: ClubWorker | undefined;
-let fakeDiscord: FakeDiscord | undefined;
-let discord: DiscordAdapter | undefined;
-afterAll(async () => {
-  await discord?.stop();
-  await fakeDiscord?.close();
-  await worker?.close();
-  await slack?.stop();
-  await stack?.close();
-});
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -77,16 +62,11 @@ const forgeries: { name: string; signing: (body: string) => Partial<SigningOptio
 describe('scenario 6: forged requests', () => {
   it('when Slack requests are unsigned, wrongly signed, replayed late or altered, and Discord interactions are for another application, none is answered or enqueued', async () => {
     const started = Date.now();
-    stack = await startStack({ name: 'forged', redisUrl: testRedisUrl() });
-    const run = stack;
-    slack = await startSlackFront(run, 'forged');
-    const front = slack;
+    const run = await startStack({ name: 'forged' });
+    const front = await startSlackFront(run, 'forged');
     const logger = capturedLogger('forged-worker');
-    worker = startWorker({
-      services: run.services,
-      logger,
-      timezone,
-    });
+    const worker = startWorker({ services: run.services, logger, timezone });
+    onTestFinished(() => worker.close());
     const jobTotal = async () =>
       Object.values(await run.services.queue.queue.getJobCounts()).reduce((a, b) => a + b, 0);
     const reporter = run.names[0] ?? '';
@@ -172,9 +152,9 @@ describe('scenario 6: forged requests', () => {
       .filter((record) => record.IncidentTitle === submission.title).length;
 
     // Discord: interactions of another application, of every kind.
-    fakeDiscord = await startFakeDiscord({ applicationId: discordApplicationId });
-    const fake = fakeDiscord;
-    discord = await startDiscordAdapter({
+    const fake = await startFakeDiscord({ applicationId: discordApplicationId });
+    onTestFinished(() => fake.close());
+    const discord = await startDiscordAdapter({
       guildIds: [fakeGuildId],
       token: discordToken,
       applicationId: discordApplicationId,
@@ -193,6 +173,7 @@ describe('scenario 6: forged requests', () => {
       timezone,
       logger: capturedLogger('forged-discord'),
     });
+    onTestFinished(() => discord.stop());
     await fake.ready();
     const stranger: Sender = { applicationId: '710000000000000099', userId: '610000000000000001' };
     const discordJobsBefore = await jobTotal();

@@ -1,6 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postToSlackApp, slashCommandBody } from '../fakes/slack/slack-requests.js';
-import { testRedisUrl } from '../support/redis.js';
 import { reportFigures } from './support/figures.js';
 import { childOutputWritten, readAllLogs } from './support/log-capture.js';
 import {
@@ -10,18 +9,10 @@ import {
   slackBotToken,
   slackSigningSecret,
 } from './support/secrets.js';
-import { startSlackFront, type SlackFront } from './support/slack-front.js';
-import { startStack, type Stack } from './support/stack.js';
+import { startSlackFront } from './support/slack-front.js';
+import { startStack } from './support/stack.js';
 import { until } from './support/until.js';
 import { startWorkerProcess, stopAllWorkerProcesses } from './support/worker-processes.js';
-
-let stack: Stack | undefined;
-let slack: SlackFront | undefined;
-afterAll(async () => {
-  await stopAllWorkerProcesses();
-  await slack?.stop();
-  await stack?.close();
-});
 
 /*
  * The last scenario (the suite runs in file-name order): every process of the run logged at
@@ -30,10 +21,8 @@ afterAll(async () => {
 describe('scenario 7: secrets in the logs', () => {
   it('when the whole run’s log output is scanned, no token, signing secret, phone number, email or health note is in it', async () => {
     const started = Date.now();
-    stack = await startStack({ name: 'secrets', redisUrl: testRedisUrl() });
-    const run = stack;
-    slack = await startSlackFront(run, 'secrets');
-    const front = slack;
+    const run = await startStack({ name: 'secrets' });
+    const front = await startSlackFront(run, 'secrets');
     const personal = seededPersonalData(run.simulator);
     // The worker gets the platform secrets too, as with compose's shared environment file.
     const platformSecrets = {

@@ -1,14 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import {
-  OpenAPIBackend,
   SetMatchType,
   ValidationContext,
-  type Document,
+  type OpenAPIBackend,
   type Operation,
 } from 'openapi-backend';
-import { parse } from 'yaml';
-import { findClubDocument } from '../../src/simulator/find-club-document.js';
-import { isCalendarDate } from '../../src/simulator/is-calendar-date.js';
+import { openClubDocument } from '../../src/simulator/open-club-document.js';
 
 /** One response as the test saw it. */
 export interface SeenResponse {
@@ -47,14 +43,7 @@ export function documentValidator(): Promise<DocumentValidator> {
 }
 
 async function build(): Promise<DocumentValidator> {
-  const document = parse(await readFile(findClubDocument(), 'utf8')) as Document;
-  const api = new OpenAPIBackend({
-    definition: document,
-    quick: true,
-    ajvOpts: { allErrors: true },
-    customizeAjv: (ajv) => ajv.addFormat('date', { type: 'string', validate: isCalendarDate }),
-  });
-  await api.init();
+  const api = await openClubDocument();
   const operations = api.getOperations();
   const badRequest = api.definition.components?.responses?.BadRequest as
     { content: Record<string, { schema: object }> } | undefined;

@@ -37,13 +37,9 @@ export async function replyPrivately(
   reply: Reply,
   state: InteractionState,
 ): Promise<void> {
-  const [message] = await renderWithState(reply, {
-    state,
-    ephemeral: true,
-    userId: interaction.user.id,
-  });
+  const message = await privateMessage(interaction, reply, state);
   if (!message) return;
-  await interaction.reply({ ...messageOptions(message), flags: MessageFlags.Ephemeral });
+  await interaction.reply({ ...message, flags: MessageFlags.Ephemeral });
 }
 
 /**
@@ -57,18 +53,28 @@ export async function answerDeferred(
   reply: Reply,
   state: InteractionState,
 ): Promise<void> {
+  const message = await privateMessage(interaction, reply, state);
+  if (!message) return;
+  if (ephemeral) {
+    await interaction.editReply(message);
+    return;
+  }
+  await interaction.deleteReply();
+  await interaction.followUp({ ...message, flags: MessageFlags.Ephemeral });
+}
+
+/** The first message of a reply only its asker sees, with its buttons' state kept. */
+async function privateMessage(
+  interaction: AnswerableInteraction,
+  reply: Reply,
+  state: InteractionState,
+): Promise<MessageOptions | undefined> {
   const [message] = await renderWithState(reply, {
     state,
     ephemeral: true,
     userId: interaction.user.id,
   });
-  if (!message) return;
-  if (ephemeral) {
-    await interaction.editReply(messageOptions(message));
-    return;
-  }
-  await interaction.deleteReply();
-  await interaction.followUp({ ...messageOptions(message), flags: MessageFlags.Ephemeral });
+  return message && messageOptions(message);
 }
 
 export function unavailableReply(): Reply {

@@ -17,6 +17,7 @@ import { startFakeSlack, type FakeSlack } from '../../fakes/slack/start-fake-sla
 import { capturedLogger } from './log-capture.js';
 import { slackBotToken, slackSigningSecret, timezone } from './secrets.js';
 import type { Stack } from './stack.js';
+import { onTestFinished } from 'vitest';
 
 /** The Slack test user: granted every role by the run's access policy. */
 export const slackTester: SlackPerson = { userId: 'UTESTER', channelId: 'CPOOL' };
@@ -60,6 +61,7 @@ export interface SlackFront {
   stop(): Promise<void>;
 }
 
+/** The Slack side of a scenario; it stops when the test that started it finishes. */
 export async function startSlackFront(stack: Stack, name: string): Promise<SlackFront> {
   const fake = await startFakeSlack();
   const adapter = await startSlackAdapter({
@@ -76,6 +78,13 @@ export async function startSlackFront(stack: Stack, name: string): Promise<Slack
     sealer: stack.services.sealer,
     logger: capturedLogger(`${name}-slack`),
   });
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      await adapter.stop();
+      await fake.close();
+    })());
+  onTestFinished(stop);
   const eventsUrl = `http://127.0.0.1:${adapter.port}/slack/events`;
   // The bot process delivers the workers' replies, through the fake Slack.
   stack.sinks.slack = createSlackReplySink({
@@ -141,9 +150,6 @@ export async function startSlackFront(stack: Stack, name: string): Promise<Slack
       }
       return undefined;
     },
-    async stop() {
-      await adapter.stop();
-      await fake.close();
-    },
+    stop,
   };
 }

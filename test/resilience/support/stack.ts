@@ -1,5 +1,7 @@
 import { testDataKey } from '../../support/data-key.js';
 import { randomUUID } from 'node:crypto';
+import { onTestFinished } from 'vitest';
+import { testRedisUrl } from '../../support/redis.js';
 import { createClubServices, type ClubServices } from '../../../src/app/club-services.js';
 import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
 import { startReplyDeliverer } from '../../../src/delivery/start-reply-deliverer.js';
@@ -52,19 +54,21 @@ export interface Stack {
 
 export interface StackOptions {
   name: string;
-  redisUrl: string;
+  /** Default: the test run's Redis. */
+  redisUrl?: string;
   simulator?: Partial<SimulatorOptions>;
   /** Configuration of both halves (CLUB_DAILY_LIMIT, CLUB_API_TIMEOUT_MS, …). */
   config?: Record<string, string>;
   budgetWindowMs?: number;
 }
 
+/** Starts a scenario's stack; it closes when the test that started it finishes, if not before. */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const simulator = await startSimulator({ token: clubToken, ...clubSeed, ...options.simulator });
   const prefix = `${options.name}-${randomUUID().slice(0, 8)}`;
   const settings = {
     CLUB_DATA_KEY: testDataKey,
-    REDIS_URL: options.redisUrl,
+    REDIS_URL: options.redisUrl ?? testRedisUrl(),
     CLUB_API_URL: simulator.url,
     CLUB_API_TOKEN: clubToken,
     CLUB_TIMEZONE: timezone,
@@ -114,6 +118,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         .map((record) => `${String(record.Firstname)} ${String(record.Lastname)}`),
     ),
   ];
+  let closed: Promise<void> | undefined;
+  const close = async () => {
+    await deliverer.stop();
+    await services.close();
+    await simulator.stop();
+  };
+  onTestFinished(() => (closed ??= close()));
   return {
     simulator,
     services,
@@ -141,11 +152,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       );
       return Object.values(counts).reduce((sum, count) => sum + count, undelivered);
     },
-    async close() {
-      await deliverer.stop();
-      await services.close();
-      await simulator.stop();
-    },
+    close: () => (closed ??= close()),
   };
 }
 

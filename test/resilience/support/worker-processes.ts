@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { onTestFinished } from 'vitest';
 import { captureChildOutput } from './log-capture.js';
 
 /** A worker process of the scenario, its output captured into the run's logs. */
@@ -17,7 +18,10 @@ export interface WorkerProcess {
 
 const running = new Set<WorkerProcess>();
 
-/** Starts `test/resilience/fixtures/worker-process.ts`; resolves once it takes jobs. */
+/**
+ * Starts `test/resilience/fixtures/worker-process.ts`; resolves once it takes jobs. It is stopped
+ * when the test that started it finishes (before the stack it works for closes).
+ */
 export function startWorkerProcess(
   env: Record<string, string>,
   name: string,
@@ -43,6 +47,7 @@ export function startWorkerProcess(
     },
   };
   running.add(worker);
+  onTestFinished(() => stopForGood(worker));
   void exited.then(() => running.delete(worker));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -67,11 +72,11 @@ export function startWorkerProcess(
 
 /** Stops every worker process still running (SIGTERM, then SIGKILL after 10 s). */
 export async function stopAllWorkerProcesses(): Promise<void> {
-  await Promise.all(
-    [...running].map(async (worker) => {
-      const killer = setTimeout(() => worker.child.kill('SIGKILL'), 10_000);
-      await worker.stop('SIGTERM');
-      clearTimeout(killer);
-    }),
-  );
+  await Promise.all([...running].map(stopForGood));
+}
+
+async function stopForGood(worker: WorkerProcess): Promise<void> {
+  const killer = setTimeout(() => worker.child.kill('SIGKILL'), 10_000);
+  await worker.stop('SIGTERM');
+  clearTimeout(killer);
 }
