@@ -10,6 +10,7 @@ import {
 } from '../../src/club/club-errors.js';
 import { createClubClient, type ClubCallInfo } from '../../src/club/create-club-client.js';
 import { sendJson, startLocalServer } from '../support/local-http-server.js';
+import { pageCounts } from '../support/page-counts.js';
 
 const token = 'tok-SECRET-7f3a9c';
 const servers: { close(): Promise<void> }[] = [];
@@ -59,13 +60,7 @@ describe('the club client', () => {
     expect(server.requests[0]?.headers['authorization-token']).toBe(token);
   });
 
-  it.each([
-    [0, 1],
-    [1, 1],
-    [100, 2],
-    [101, 2],
-    [250, 3],
-  ])(
+  it.each(pageCounts)(
     'when the collection holds %i records, it reads them all in %i call(s)',
     async (count, calls) => {
       const { api, server } = await serveUsers(count);

@@ -31,12 +31,13 @@ describe('npm run club', () => {
     });
   };
   const policyDir = mkdtempSync(join(tmpdir(), 'club-policy-'));
-  const addSwans = () =>
+  /** Adds a club on the simulator's account whose Slack workspace is T0SWANS. */
+  const addOnSwansWorkspace = (id: string, name: string) =>
     run(
       'add',
-      'swans',
+      id,
       '--name',
-      'Swan Lake SC',
+      name,
       '--url',
       simulator.url,
       '--token',
@@ -44,6 +45,7 @@ describe('npm run club', () => {
       '--slack-teams',
       'T0SWANS',
     );
+  const addSwans = () => addOnSwansWorkspace('swans', 'Swan Lake SC');
 
   beforeAll(async () => {
     simulator = await startSimulator({ token, members: 20 });
@@ -99,18 +101,7 @@ describe('npm run club', () => {
   it('when a Slack workspace is already another club’s, add refuses it', async () => {
     fresh();
     await addSwans();
-    const code = await run(
-      'add',
-      'geese',
-      '--name',
-      'Geese',
-      '--url',
-      simulator.url,
-      '--token',
-      token,
-      '--slack-teams',
-      'T0SWANS',
-    );
+    const code = await addOnSwansWorkspace('geese', 'Geese');
     expect(code).toBe(1);
     expect(printed.join('\n')).toContain('T0SWANS is already the club "swans"');
   });

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FormId } from '../../src/commands/form.js';
 import { reportFigures } from './support/figures.js';
-import { consoleCommand, consoleUser, startStack, type PushedReply } from './support/stack.js';
+import {
+  consoleCommand,
+  consoleUser,
+  startStack,
+  submitConsoleForm,
+  type PushedReply,
+} from './support/stack.js';
 import { pause, until } from './support/until.js';
 import { startWorkerProcess } from './support/worker-processes.js';
 
@@ -83,13 +89,8 @@ describe('scenario 3: a sick club service', () => {
                   dateOfBirth: '2017-09-12',
                   notes: 'Prefers Tuesdays.',
                 };
-        const id = randomUUID();
-        const submitted = await run.dispatcher.submitForm(
-          { id, key: `console:${id}`, form, values },
-          consoleUser,
-          { platform: 'console', conversationId: id },
-        );
-        expect(submitted.kind).toBe('queued');
+        const { id, kind } = await submitConsoleForm(run, form, values);
+        expect(kind).toBe('queued');
         forms.push({ id, form, marker });
       }
       await pause(80);

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FormId } from '../../src/commands/form.js';
 import { reportFigures } from './support/figures.js';
-import { consoleCommand, consoleUser, startStack, type PushedReply } from './support/stack.js';
+import {
+  consoleCommand,
+  consoleUser,
+  startStack,
+  submitConsoleForm,
+  type PushedReply,
+} from './support/stack.js';
 import { pause, until } from './support/until.js';
 import { startWorkerProcess } from './support/worker-processes.js';
 
@@ -75,13 +81,8 @@ describe('scenario 4: the daily budget runs out mid-day', () => {
               reporter: run.names[index] ?? '',
             }
           : { firstName: 'Alex', lastName: marker, dateOfBirth: '2015-01-20' };
-      const id = randomUUID();
-      const submitted = await run.dispatcher.submitForm(
-        { id, key: `console:${id}`, form, values },
-        consoleUser,
-        { platform: 'console', conversationId: id },
-      );
-      expect(submitted.kind).toBe('queued');
+      const { id, kind } = await submitConsoleForm(run, form, values);
+      expect(kind).toBe('queued');
       forms.push({ id, form, marker });
     }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClubServiceFaultError } from '../../src/club/club-errors.js';
+import { noFaults } from '../../src/simulator/fault-settings.js';
 import { waitFor } from '../support/wait-for.js';
 import { useSimulators } from './simulator-fixture.js';
 
@@ -8,14 +9,8 @@ const start = useSimulators();
 describe('fault injection', () => {
   it('is off by default', async () => {
     const { sim } = await start();
-    expect(sim.admin.faults()).toEqual({
-      latencyMs: 0,
-      errorRate: 0,
-      hangRate: 0,
-      commitBeforeError: false,
-      paths: [],
-      seed: 1,
-    });
+    expect(sim.admin.faults()).toEqual(noFaults);
+    expect(noFaults).toMatchObject({ latencyMs: 0, errorRate: 0, hangRate: 0, paths: [] });
   });
 
   it('with an error rate of 1, answers every call 500 with a message, which the client reads as a fault', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useSimulators } from './simulator-fixture.js';
+import { pageCounts } from '../support/page-counts.js';
 
 const start = useSimulators();
 
@@ -16,13 +17,7 @@ function incidents(count: number, reporter: string) {
 }
 
 describe('paging of collection GETs', () => {
-  it.each([
-    [0, 1],
-    [1, 1],
-    [100, 2],
-    [101, 2],
-    [250, 3],
-  ])(
+  it.each(pageCounts)(
     'when the incident book holds %i records, the client reads them all in %i call(s)',
     async (count, calls) => {
       const { sim, api, seen } = await start();

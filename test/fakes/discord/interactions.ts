@@ -1,3 +1,4 @@
+import { botMessage } from './bot-message.js';
 import { snowflake } from './snowflake.js';
 
 /** Who sends an interaction, and where. */
@@ -122,29 +123,6 @@ export function modalSubmit(
 export function buttonPress(sender: Sender, customId: string): InteractionPayload {
   return {
     ...base(sender, 3, { custom_id: customId, component_type: 2 }),
-    message: {
-      id: snowflake(),
-      channel_id: sender.channelId ?? fakeChannelId,
-      author: {
-        id: '900000000000000001',
-        username: 'club-bot',
-        discriminator: '0',
-        bot: true,
-        avatar: null,
-      },
-      content: '',
-      embeds: [],
-      components: [],
-      attachments: [],
-      mentions: [],
-      mention_roles: [],
-      mention_everyone: false,
-      pinned: false,
-      tts: false,
-      type: 0,
-      timestamp: new Date().toISOString(),
-      edited_timestamp: null,
-      flags: 64,
-    },
+    message: botMessage(sender.channelId ?? fakeChannelId, { flags: 64 }),
   } as InteractionPayload;
 }

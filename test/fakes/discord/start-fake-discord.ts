@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { botMessage, botUserOf } from './bot-message.js';
 import { snowflake } from './snowflake.js';
 
 /** One REST request the fake received (the path is after `/api/v10`). */
@@ -53,14 +54,7 @@ export interface FakeDiscord {
 
 export async function startFakeDiscord(options: FakeDiscordOptions): Promise<FakeDiscord> {
   const { applicationId } = options;
-  const botUser = {
-    id: options.botUserId ?? '900000000000000001',
-    username: 'club-bot',
-    discriminator: '0',
-    global_name: 'Club bot',
-    avatar: null,
-    bot: true,
-  };
+  const botUser = botUserOf(options.botUserId);
   const calls: RecordedCall[] = [];
   const identifies: Record<string, unknown>[] = [];
   const resumes: Record<string, unknown>[] = [];
@@ -71,25 +65,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
   const readyPromise = new Promise<void>((resolve) => (readyResolve = resolve));
   let wsUrl = '';
 
-  const message = (channelId: string, body: unknown) => ({
-    id: snowflake(),
-    channel_id: channelId,
-    author: botUser,
-    content: '',
-    embeds: [],
-    components: [],
-    attachments: [],
-    mentions: [],
-    mention_roles: [],
-    mention_everyone: false,
-    pinned: false,
-    tts: false,
-    type: 0,
-    timestamp: new Date().toISOString(),
-    edited_timestamp: null,
-    flags: 0,
-    ...(typeof body === 'object' && body !== null ? body : {}),
-  });
+  const message = (channelId: string, body: unknown) =>
+    botMessage(channelId, typeof body === 'object' && body !== null ? body : {}, botUser);
 
   function route(call: RecordedCall): { status: number; body?: unknown } {
     const parts = call.path.split('/').filter(Boolean);

@@ -195,3 +195,18 @@ export function incidentSubmission(
     replyTo: { platform: 'console', conversationId: id },
   };
 }
+
+/** Files a form through the stack's dispatcher as the console would; its conversation's id. */
+export async function submitConsoleForm(
+  stack: Stack,
+  form: FormSubmission['form'],
+  values: Record<string, string>,
+): Promise<{ id: string; kind: string }> {
+  const id = randomUUID();
+  const submitted = await stack.dispatcher.submitForm(
+    { id, key: `console:${id}`, form, values },
+    consoleUser,
+    { platform: 'console', conversationId: id },
+  );
+  return { id, kind: submitted.kind };
+}
