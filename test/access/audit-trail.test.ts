@@ -6,6 +6,7 @@ import { defaultAccessPolicy } from '../../src/access/access-policy.js';
 import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
 import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
+import { memberWithHealthNotes } from '../support/member-with-health-notes.js';
 
 const delivered: { address: ReplyAddress; reply: Reply }[] = [];
 let harness: BotHarness;
@@ -56,17 +57,14 @@ async function ask(userId: string, slash: string, text: string, email?: string):
 
 describe('the audit trail', () => {
   it('records who was shown whose personal data, and shows it to the welfare officer', async () => {
-    const member = harness.simulator.admin
-      .records('users')
-      .find((record) => typeof record.MedicalHistory === 'string');
-    const name = `${String(member?.Firstname)} ${String(member?.Lastname)}`;
+    const { record: member, name } = memberWithHealthNotes(harness.simulator);
     // A coach of one of the member's sessions, linked by email: they are shown the contacts.
     const users = harness.simulator.admin.records('users');
     const coach = harness.simulator.admin
       .records('sessions')
       .flatMap((session) => {
         const members = session.Members as { Guid: string }[];
-        if (session.Archived === 1 || !members.some((m) => m.Guid === member?.Guid)) return [];
+        if (session.Archived === 1 || !members.some((m) => m.Guid === member.Guid)) return [];
         return (session.Coaches as { Guid: string }[]).map((c) => c.Guid);
       })
       .map((guid) => users.find((user) => user.Guid === guid))
@@ -76,14 +74,14 @@ describe('the audit trail', () => {
     expect(trail).toContain(String(coach?.Lastname));
     expect(trail).toContain('/member');
     expect(trail).toContain('contact, emergency-contacts');
-    const stored = await harness.services.audit.read({ member: String(member?.Guid) });
+    const stored = await harness.services.audit.read({ member: String(member.Guid) });
     expect(stored[0]).toMatchObject({
       askedBy: 'console:a-coach',
       command: 'member',
-      members: [member?.Guid],
+      members: [member.Guid],
     });
     // The trail holds ids, not the data shown.
-    expect(JSON.stringify(stored)).not.toContain(String(member?.MedicalHistory));
+    expect(JSON.stringify(stored)).not.toContain(String(member.MedicalHistory));
   });
 
   it('is not shown to a coach', async () => {
@@ -91,15 +89,9 @@ describe('the audit trail', () => {
   });
 
   it('no special-category text, email or phone number of a member reached the logs', async () => {
-    const member = harness.simulator.admin
-      .records('users')
-      .find((record) => typeof record.MedicalHistory === 'string');
-    const shown = await ask(
-      'welfare-officer',
-      '/member',
-      `details ${String(member?.Firstname)} ${String(member?.Lastname)}`,
-    );
-    expect(shown).toContain(String(member?.MedicalHistory));
+    const { record: member, name } = memberWithHealthNotes(harness.simulator);
+    const shown = await ask('welfare-officer', '/member', `details ${name}`);
+    expect(shown).toContain(String(member.MedicalHistory));
     const logs = logLines.join('');
     expect(logs.length).toBeGreaterThan(0);
     const personal = harness.simulator.admin

@@ -2,26 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { QuotaReport } from '../../src/commands/club-data.js';
 import { replyToPlainText } from '../../src/commands/reply.js';
 import { memoryClubData } from '../support/memory-club-data.js';
+import { quotaReport } from '../support/quota-report.js';
 import { askerWith, run } from './command-context.js';
 
 const now = new Date('2026-07-14T12:00:00Z');
-const report: QuotaReport = {
-  limit: 5000,
-  used: 1234,
-  remaining: 3766,
-  nextUnitAt: Date.parse('2026-07-14T13:05:00Z'),
-  byPriority: {
-    write: { available: 3766 },
-    interactive: { available: 3516 },
-    background: { available: 2766 },
-  },
+const report = quotaReport(1234, Date.parse('2026-07-14T13:05:00Z'), {
   cacheAges: [
     { collection: 'members', fetchedAt: now.getTime() - 4 * 60_000 },
     { collection: 'meets', fetchedAt: null },
   ],
   queue: { waiting: 2, active: 1, delayed: 0, failed: 0 },
   layout: { setting: 'auto', inUse: 'bare' },
-};
+});
 
 describe('/quota', () => {
   it('when an admin asks, then calls used, remaining, when more come back, each priority, cache ages and queue are shown', async () => {

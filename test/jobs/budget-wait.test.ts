@@ -6,6 +6,7 @@ import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { connectTestRedis } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
+import { memberWithHealthNotes } from '../support/member-with-health-notes.js';
 
 const delivered: { address: ReplyAddress; reply: Reply }[] = [];
 let harness: BotHarness;
@@ -109,16 +110,11 @@ describe('when the daily budget is spent', () => {
 
   it('no special-category field or value is anywhere in Redis after the run', async () => {
     // Read a member's health fields as welfare first, so there was something to leak.
-    const withHealth = harness.simulator.admin
-      .records('users')
-      .find((record) => typeof record.MedicalHistory === 'string');
-    const id = await ask(
-      '/member',
-      `details ${String(withHealth?.Firstname)} ${String(withHealth?.Lastname)}`,
-    );
+    const { record: withHealth, name } = memberWithHealthNotes(harness.simulator);
+    const id = await ask('/member', `details ${name}`);
     await until(() => repliesTo(id).some((entry) => !entry.reply.interim), 10_000);
     const answer = repliesTo(id).find((entry) => !entry.reply.interim)!;
-    expect(replyToPlainText(answer.reply)).toContain(String(withHealth?.MedicalHistory));
+    expect(replyToPlainText(answer.reply)).toContain(String(withHealth.MedicalHistory));
 
     const secrets = harness.simulator.admin
       .records('users')

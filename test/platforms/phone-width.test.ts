@@ -1,28 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { QuotaReport } from '../../src/commands/club-data.js';
 import { replyToPlainText } from '../../src/commands/reply.js';
 import { askerWith, run } from '../commands/command-context.js';
 import { memoryClubData } from '../support/memory-club-data.js';
+import { quotaReport } from '../support/quota-report.js';
 import { expectFitsPhone, renderedLines } from './phone-width.js';
 
 const everyRole = askerWith(
   ['coach', 'head-coach', 'welfare', 'membership', 'committee', 'admin'],
   'asker-guid',
 );
-const quota: QuotaReport = {
-  limit: 5000,
-  used: 312,
-  remaining: 4688,
-  nextUnitAt: Date.parse('2026-03-10T14:00:00Z'),
-  byPriority: {
-    write: { available: 4688 },
-    interactive: { available: 4438 },
-    background: { available: 3688 },
-  },
+const quota = quotaReport(312, Date.parse('2026-03-10T14:00:00Z'), {
   cacheAges: [{ collection: 'members', fetchedAt: Date.parse('2026-03-10T11:46:00Z') }],
-  queue: { waiting: 0, active: 1, delayed: 0, failed: 0 },
-  layout: { setting: 'auto', inUse: 'spec' },
-};
+});
 
 const asked: [string, Record<string, string>][] = [
   ['help', {}],
