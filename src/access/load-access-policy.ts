@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import type { CommandDefinition } from '../commands/command.js';
-import { botRoles, type BotRole } from '../commands/roles.js';
+import { botRoles } from '../commands/roles.js';
 import { defaultAccessPolicy, rolesFor, type AccessPolicy } from './access-policy.js';
 import { defaultRolePatterns, wholeName, type RolePatterns } from './derive-roles.js';
 import { describeError } from '../errors.js';
 
-const role = z.enum(botRoles as [BotRole, ...BotRole[]]);
+const role = z.enum(botRoles);
 const platform = z.enum(['slack', 'discord', 'console']);
 
 const rule = z

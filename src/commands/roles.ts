@@ -3,10 +3,7 @@
  * access policy. `head-coach` is a role of its own (not just a wider `coach`) so that the policy can
  * grant it to a Slack group or a Discord role, and refusals can name it.
  */
-export type BotRole =
-  'everyone' | 'coach' | 'head-coach' | 'welfare' | 'membership' | 'committee' | 'admin';
-
-export const botRoles: readonly BotRole[] = [
+export const botRoles = [
   'everyone',
   'coach',
   'head-coach',
@@ -14,7 +11,9 @@ export const botRoles: readonly BotRole[] = [
   'membership',
   'committee',
   'admin',
-];
+] as const;
+
+export type BotRole = (typeof botRoles)[number];
 
 export function isBotRole(value: string): value is BotRole {
   return (botRoles as readonly string[]).includes(value);

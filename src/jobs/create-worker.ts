@@ -162,10 +162,7 @@ export function createJobProcessor(
       case 'command': {
         const { request } = options.sealer.openJson<JobPayloads['command']>(job.data.sealed);
         return {
-          id: request.id,
-          what: request.command,
-          replyTo: request.replyTo,
-          receivedAt: request.receivedAt,
+          ...whoWaits(request, request.command),
           priority: 'interactive',
           kind: 'answer',
           run: () => runCommand(request, options.runner),
@@ -176,16 +173,21 @@ export function createJobProcessor(
       case 'form': {
         const { submission } = options.sealer.openJson<JobPayloads['form']>(job.data.sealed);
         return {
-          id: submission.id,
-          what: submission.form,
-          replyTo: submission.replyTo,
-          receivedAt: submission.receivedAt,
+          ...whoWaits(submission, submission.form),
           priority: 'write',
           kind: 'submission',
           run: () => options.fileSubmission(submission),
         };
       }
     }
+  }
+
+  /** A command's or a submission's id, name and who waits for its answer since when. */
+  function whoWaits(
+    work: Pick<JobPlan, 'id' | 'replyTo' | 'receivedAt'>,
+    what: string,
+  ): Pick<JobPlan, 'id' | 'what' | 'replyTo' | 'receivedAt'> {
+    return { id: work.id, what, replyTo: work.replyTo, receivedAt: work.receivedAt };
   }
 
   async function process(job: AnyJob, token?: string): Promise<JobResult> {
