@@ -123,7 +123,7 @@ export function failedLine(job: ClubQueueJob, club?: string): string {
     ? `${new Date(job.finishedOn).toISOString().slice(0, 16).replace('T', ' ')} UTC`
     : 'not finished';
   const reason = (job.failedReason ?? '').replace(/\s+/g, ' ').trim() || 'no reason recorded';
-  const attempts = `${job.attemptsMade} of ${job.opts.attempts ?? 1} attempts`;
+  const attempts = `${job.attemptsMade} of ${job.opts.attempts || 1} attempts`;
   return [...(club === undefined ? [] : [club]), job.id, job.name, when, attempts, reason].join(
     '\t',
   );
