@@ -7,21 +7,12 @@
 import { createClubServices, type ClubServices } from '../app/club-services.js';
 import { openClubDirectory } from '../clubs/club-directory.js';
 import { clubToday } from '../commands/club-time.js';
-import { ConfigError } from '../config.js';
 import { describeError } from '../errors.js';
 import { createLogger } from '../log.js';
-import { openDeployment, type Deployment } from './open-deployment.js';
+import { openDeploymentOrExit } from './open-deployment.js';
 import { runDiscordLink, type ClubLinking } from './run-discord-link.js';
 
-let deployment: Deployment;
-try {
-  deployment = await openDeployment();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
-const opened = deployment;
+const opened = await openDeploymentOrExit();
 const logger = createLogger({ level: 'silent' });
 const connections = { redis: opened.redis, queueConnection: opened.redis };
 const closing: (() => Promise<void>)[] = [];

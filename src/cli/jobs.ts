@@ -4,21 +4,12 @@
  * clubs of the registry in a hosting deployment (`--club` picks one; without it, every club's).
  */
 import { Queue } from 'bullmq';
-import { ConfigError } from '../config.js';
 import { describeError } from '../errors.js';
 import { defaultQueueName } from '../jobs/club-queue.js';
 import { runJobsCommand, type ClubJobs } from '../jobs/jobs-command.js';
-import { openDeployment, type Deployment } from './open-deployment.js';
+import { openDeploymentOrExit } from './open-deployment.js';
 
-let deployment: Deployment;
-try {
-  deployment = await openDeployment();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
-const opened = deployment;
+const opened = await openDeploymentOrExit();
 const queueAt = (prefix: string): ClubJobs['queue'] =>
   new Queue(defaultQueueName, { connection: opened.redis, prefix });
 try {

@@ -3,7 +3,7 @@ import { clubPrefix } from '../clubs/club-keys.js';
 import { createClubRegistry, type ClubRegistry } from '../clubs/club-registry.js';
 import { loadHostConfig, type HostConfig } from '../clubs/host-config.js';
 import { hostsClubs, singleClubPrefix } from '../clubs/hosting-mode.js';
-import { connectRedis } from '../clubs/redis-client.js';
+import { connectRedis, type RedisLocation } from '../clubs/redis-client.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { createSealer } from '../redis/sealer.js';
 
@@ -22,36 +22,47 @@ export type Deployment = (
 
 /** Reads the configuration as `npm start` would and connects; throws `ConfigError` naming what is wrong. */
 export async function openDeployment(env: NodeJS.ProcessEnv = process.env): Promise<Deployment> {
-  const hosting = await hostsClubs(env);
-  const config = hosting ? loadHostConfig(env) : loadConfig(env);
-  const redis = connectRedis(config, { maxRetriesPerRequest: 1 });
-  // A failed command says what failed; ioredis's own retry noise stays off the terminal.
-  redis.on('error', () => undefined);
-  const close = () =>
-    redis.quit().then(
-      () => undefined,
-      () => redis.disconnect(),
-    );
-  if (!hosting)
-    return {
-      kind: 'single',
-      config: config as Config,
-      prefix: singleClubPrefix(config),
-      redis,
-      close,
-    };
+  if (!(await hostsClubs(env))) {
+    const config = loadConfig(env);
+    return { kind: 'single', config, prefix: singleClubPrefix(config), ...connected(config) };
+  }
+  const config = loadHostConfig(env);
   if (!config.CLUB_DATA_KEY) {
-    redis.disconnect();
     throw new ConfigError([
       'CLUB_DATA_KEY: required: the club registry’s tokens are sealed with it',
     ]);
   }
+  const connection = connected(config);
   return {
     kind: 'hosting',
     config,
-    registry: createClubRegistry(redis, createSealer(config.CLUB_DATA_KEY)),
+    registry: createClubRegistry(connection.redis, createSealer(config.CLUB_DATA_KEY)),
     prefixOf: (club) => clubPrefix(club),
-    redis,
-    close,
+    ...connection,
   };
+}
+
+function connected(location: RedisLocation): Pick<Deployment, 'redis' | 'close'> {
+  const redis = connectRedis(location, { maxRetriesPerRequest: 1 });
+  // A failed command says what failed; ioredis's own retry noise stays off the terminal.
+  redis.on('error', () => undefined);
+  return {
+    redis,
+    close: () =>
+      redis.quit().then(
+        () => undefined,
+        () => redis.disconnect(),
+      ),
+  };
+}
+
+/** {@link openDeployment} for a CLI: a configuration problem is printed, and it exits 1. */
+export async function openDeploymentOrExit(): Promise<Deployment> {
+  try {
+    return await openDeployment();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

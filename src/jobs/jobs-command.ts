@@ -64,7 +64,9 @@ export async function runJobsCommand(args: string[], deps: JobsCommandDeps): Pro
     throw new JobsUsageError(
       command === 'retry' || command === 'remove'
         ? `${command} takes one job id (from \`failed\`).`
-        : `unknown command "${command}"`,
+        : command === 'failed'
+          ? '`failed` takes no job id.'
+          : `unknown command "${command}"`,
     );
   } catch (error) {
     if (error instanceof JobsRefusal) return (deps.print(`jobs: ${error.message}`), 1);

@@ -4,6 +4,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemberLinks } from '../../src/access/member-links.js';
 import { createClubQueue } from '../../src/jobs/club-queue.js';
+import { clubPrefix } from '../../src/clubs/club-keys.js';
+import { createClubRegistry } from '../../src/clubs/club-registry.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { testDataKey, testSealer } from '../support/data-key.js';
 import { testRedisUrl } from '../support/redis.js';
@@ -29,11 +31,15 @@ afterAll(async () => {
 });
 
 /** The script under tsx with only the club's variables (and PATH); resolves its exit code and output. */
-function run(script: string, args: string[]): Promise<{ code: number | null; out: string }> {
+function run(
+  script: string,
+  args: string[],
+  url = redisUrl(),
+): Promise<{ code: number | null; out: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     env: {
       PATH: process.env.PATH,
-      REDIS_URL: redisUrl(),
+      REDIS_URL: url,
       CLUB_API_URL: simulator.url,
       CLUB_API_TOKEN: token,
       CLUB_DATA_KEY: testDataKey,
@@ -92,5 +98,55 @@ describe('the admin CLIs as processes', () => {
     expect(await links.get({ platform: 'discord', userId: '600000000000000021' })).toBe(
       coach?.Guid,
     );
+  });
+
+  it('in a deployment hosting clubs, both find the club in the registry', async () => {
+    const hostedUrl = `${testRedisUrl()}?db=4`;
+    const hosted = new Redis(hostedUrl, { maxRetriesPerRequest: null });
+    await hosted.flushdb();
+    await createClubRegistry(hosted, testSealer).add({
+      id: 'otters',
+      name: 'Otters',
+      apiUrl: simulator.url,
+      layout: 'spec',
+      token,
+      dailyLimit: 5000,
+      timezone: 'Europe/London',
+      slackTeams: [],
+      discordGuilds: [],
+    });
+    const prefix = clubPrefix('otters');
+    const queue = createClubQueue({ connection: hosted, prefix, sealer: testSealer });
+    await queue.queue.add('command', { sealed: testSealer.sealJson({}) }, { jobId: 'otter-job' });
+    const worker = new Worker(
+      'club-bot',
+      async () => {
+        throw new UnrecoverableError('The club service answered 500.');
+      },
+      { connection: hosted.duplicate(), prefix },
+    );
+    await new Promise((resolve) => worker.once('failed', resolve));
+    await worker.close();
+    try {
+      const listed = await run('src/cli/jobs.ts', ['failed'], hostedUrl);
+      expect(listed.out).toMatch(/^otters\totter-job\tcommand\t/m);
+      const coach = simulator.admin
+        .records('users')
+        .find((user) => user.Active !== 0 && user.IsACoach === 1);
+      const linked = await run(
+        'src/platforms/discord/link-member.ts',
+        ['--club', 'otters', '600000000000000022', String(coach?.Guid)],
+        hostedUrl,
+      );
+      expect(linked.code).toBe(0);
+      const links = createMemberLinks(hosted, prefix);
+      expect(await links.get({ platform: 'discord', userId: '600000000000000022' })).toBe(
+        coach?.Guid,
+      );
+    } finally {
+      await queue.close();
+      await hosted.flushdb();
+      await hosted.quit();
+    }
   });
 });
