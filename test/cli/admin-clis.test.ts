@@ -6,6 +6,7 @@ import { createMemberLinks } from '../../src/access/member-links.js';
 import { createClubQueue } from '../../src/jobs/club-queue.js';
 import { clubPrefix } from '../../src/clubs/club-keys.js';
 import { createClubRegistry } from '../../src/clubs/club-registry.js';
+import { parseClubRecord } from '../../src/clubs/club-record.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { testDataKey, testSealer } from '../support/data-key.js';
 import { testRedisUrl } from '../support/redis.js';
@@ -104,17 +105,9 @@ describe('the admin CLIs as processes', () => {
     const hostedUrl = `${testRedisUrl()}?db=4`;
     const hosted = new Redis(hostedUrl, { maxRetriesPerRequest: null });
     await hosted.flushdb();
-    await createClubRegistry(hosted, testSealer).add({
-      id: 'otters',
-      name: 'Otters',
-      apiUrl: simulator.url,
-      layout: 'spec',
-      token,
-      dailyLimit: 5000,
-      timezone: 'Europe/London',
-      slackTeams: [],
-      discordGuilds: [],
-    });
+    // The defaults fill in the rest (layout auto, 5000 calls, Europe/London, no chats yet).
+    const otters = parseClubRecord({ id: 'otters', name: 'Otters', apiUrl: simulator.url, token });
+    await createClubRegistry(hosted, testSealer).add(otters);
     const prefix = clubPrefix('otters');
     const queue = createClubQueue({ connection: hosted, prefix, sealer: testSealer });
     await queue.queue.add('command', { sealed: testSealer.sealJson({}) }, { jobId: 'otter-job' });
