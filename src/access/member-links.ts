@@ -1,15 +1,17 @@
 import type { Redis } from 'ioredis';
 import { writeTracked, type KeyTracking } from '../cache/key-tracking.js';
-import type { ChatUser } from '../commands/chat-user.js';
+import type { ChatUser, Platform } from '../commands/chat-user.js';
 
 /**
- * Links between chat users and club members, for platforms with no email to match (Discord):
- * a person asks to link, an admin confirms, and the link is kept here.
+ * Links between chat users and club members, for platforms with no email to match (Discord): an
+ * admin links a person (`/link` in Discord, `npm run discord:link`), and the link is kept here.
  */
 export interface MemberLinks {
   get(user: ChatUser): Promise<string | undefined>;
   set(user: ChatUser, memberGuid: string): Promise<void>;
   remove(user: ChatUser): Promise<void>;
+  /** Every link of a platform's users (for /link), in no particular order. */
+  list(platform: Platform): Promise<{ userId: string; memberGuid: string }[]>;
 }
 
 /**
@@ -22,7 +24,7 @@ export function createMemberLinks(
   prefix: string,
   tracking?: KeyTracking,
 ): MemberLinks {
-  const key = (user: ChatUser) => `${prefix}:links:${user.platform}`;
+  const key = (user: Pick<ChatUser, 'platform'>) => `${prefix}:links:${user.platform}`;
   const held = new Map<string, { links: Map<string, string>; mark: number }>();
   return {
     async get(user) {
@@ -41,6 +43,10 @@ export function createMemberLinks(
     },
     async remove(user) {
       await writeTracked(tracking, key(user), () => redis.hdel(key(user), user.userId));
+    },
+    async list(platform) {
+      const links = await redis.hgetall(key({ platform }));
+      return Object.entries(links).map(([userId, memberGuid]) => ({ userId, memberGuid }));
     },
   };
 }

@@ -70,6 +70,7 @@ export function clubWorkerOptions(
       timezone,
       now,
       digestsFor: digests.deskFor,
+      links: services.links,
     },
     digests,
     fileSubmission: (submission) =>

@@ -1,5 +1,6 @@
 import type { AuditEntry } from './audit-entry.js';
-import type { Asker } from './chat-user.js';
+import type { MemberLinks } from '../access/member-links.js';
+import type { Asker, Platform } from './chat-user.js';
 import type { ClubData, QuotaReport } from './club-data.js';
 import type { DigestDesk } from './digest-desk.js';
 import type { FormDefinition, FormId } from './form.js';
@@ -13,8 +14,13 @@ export interface CommandOption {
   required: boolean;
   /** Fixed choices (Discord shows them as a list; ≤ 25). Cannot be combined with autocomplete. */
   choices?: readonly { name: string; value: string }[];
-  /** Suggestions answered from the cache, never spending budget. */
-  autocomplete?: 'sessions' | 'members';
+  /**
+   * Suggestions answered from the cache, never spending budget: session names, member names, or
+   * the names of members a chat user may be linked to (current adults).
+   */
+  autocomplete?: 'sessions' | 'members' | 'linkable-members';
+  /** A chat user (Discord offers its user picker and sends the id) rather than text. Default: text. */
+  type?: 'text' | 'user';
   /** The option takes the rest of the text (names with spaces). Only the last option may. */
   rest?: boolean;
 }
@@ -34,6 +40,8 @@ export interface CommandContext {
   auditTrail(query: { member?: string; limit?: number }): Promise<AuditEntry[]>;
   /** Digest subscriptions, for /digest and /today (the worker supplies them). */
   digests?: DigestDesk;
+  /** The stored links of chat users to members, for /link (the worker supplies them). */
+  links?: Pick<MemberLinks, 'set' | 'list'>;
 }
 
 /** What every command declares. */
@@ -48,6 +56,8 @@ interface CommandBase {
   personalData: boolean;
   /** Real uses, shown by `/help <command>` (two at most). Default: none, only the usage. */
   examples?: readonly string[];
+  /** The chat platforms that offer it (deployed, listed by /help, run). Default: every one. */
+  platforms?: readonly Platform[];
 }
 
 /** A command answered by a handler: data in, neutral reply out. */
@@ -83,3 +93,11 @@ export interface FormCommand extends CommandBase {
  * Slack manifest and Discord deployment, so runtime and deployment cannot drift.
  */
 export type CommandDefinition = QueryCommand | FormCommand;
+
+/** Whether a platform offers the command (its manifest or deployment, /help, the dispatcher). */
+export function offeredOn(
+  command: Pick<CommandDefinition, 'platforms'>,
+  platform: Platform,
+): boolean {
+  return command.platforms === undefined || command.platforms.includes(platform);
+}

@@ -1,9 +1,10 @@
-import type { CommandDefinition } from './command.js';
+import { offeredOn, type CommandDefinition } from './command.js';
 import { events } from './events.js';
 import { helpReply, oneCommandHelp } from './help.js';
 import { incidentList } from './incident-list.js';
 import { incidentNew } from './incident-new.js';
 import { incidentShow } from './incident-show.js';
+import { link } from './link.js';
 import { meets } from './meets.js';
 import { member } from './member.js';
 import { quota } from './quota.js';
@@ -32,9 +33,10 @@ const help = {
   personalData: false,
   needsClub: false,
   async handle({ options, mayRun, asker }) {
+    const offered = registry.filter((command) => offeredOn(command, asker.user.platform));
     return options.command
-      ? oneCommandHelp(registry, options.command, mayRun)
-      : helpReply(registry, mayRun, asker);
+      ? oneCommandHelp(offered, options.command, mayRun)
+      : helpReply(offered, mayRun, asker);
   },
 } satisfies CommandDefinition;
 
@@ -67,6 +69,8 @@ export const registry: readonly CommandDefinition[] = [
   digestRemove,
   digestPreview,
   quota,
+  // Discord only (#34): Slack links people by their e-mail.
+  link,
 ];
 
 export function findCommand(name: string): CommandDefinition | undefined {

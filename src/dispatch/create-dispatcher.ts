@@ -4,7 +4,7 @@ import type { RateLimit } from '../access/rate-limit.js';
 import { refusalReply } from '../access/refusal-reply.js';
 import type { Asker, ChatUser } from '../commands/chat-user.js';
 import type { ClubData } from '../commands/club-data.js';
-import type { CommandDefinition, FormCommand } from '../commands/command.js';
+import { offeredOn, type CommandDefinition, type FormCommand } from '../commands/command.js';
 import { formCommands } from '../commands/form-commands.js';
 import {
   validateForm,
@@ -92,17 +92,19 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const redisTimeoutMs = options.redisTimeoutMs ?? 2_000;
   const guest = (user: ChatUser): Asker => ({ user, roles: ['everyone'] });
 
-  const parse = (input: CommandInput): ParsedCommand => {
-    if ('slash' in input) return parseCommandText(registry, input.slash, input.text);
-    const command = registry.find((candidate) => candidate.name === input.name);
+  // A command another platform offers (/link is Discord's) is unknown here.
+  const parse = (input: CommandInput, user: ChatUser): ParsedCommand => {
+    const offered = registry.filter((command) => offeredOn(command, user.platform));
+    if ('slash' in input) return parseCommandText(offered, input.slash, input.text);
+    const command = offered.find((candidate) => candidate.name === input.name);
     return command
       ? checkOptions(command, input.options)
-      : parseCommandText(registry, input.name, '');
+      : parseCommandText(offered, input.name, '');
   };
 
   const dispatcher: Dispatcher = {
     async command(input, user, replyTo) {
-      const parsed = parse(input);
+      const parsed = parse(input, user);
       if (!parsed.ok) return { kind: 'reply', reply: parsed.reply };
       const { command } = parsed;
       // Counting the command and reading who asks are independent: one round trip, not two.

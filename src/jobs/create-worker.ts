@@ -100,6 +100,14 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
 }
 
 /**
+ * The once-mark of a job's last word. Giving up has a mark of its own, so a failed job an admin
+ * runs again still confirms its filing; each admin retry is a round of its own.
+ */
+function roundMark(mark: 'answered' | 'failed', job: AnyJob): string {
+  return job.data.retried ? `${mark}-r${job.data.retried}` : mark;
+}
+
+/**
  * What the worker does with one job: runs the command or files the form, and leaves its reply in
  * the outbox. BullMQ's job lifecycle (locks, retries, completion) is the caller's.
  */
@@ -152,7 +160,7 @@ export function createJobProcessor(
     }
     const attemptsLeft = (job.opts.attempts ?? 1) - job.attemptsMade - 1;
     if (disposition.kind === 'retry' && attemptsLeft > 0) throw error;
-    await answer(plan, failureReply(error, plan.id), 'answered');
+    await answer(plan, failureReply(error, plan.id), roundMark('failed', job));
     throw new UnrecoverableError(describeError(error));
   }
 
@@ -204,7 +212,7 @@ export function createJobProcessor(
     } catch (error) {
       return afterFailure(job, token, plan, error);
     }
-    await answer(plan, done.reply, 'answered', done.audit);
+    await answer(plan, done.reply, roundMark('answered', job), done.audit);
     const finished: JobFinished = {
       name: job.name,
       id: plan.id,

@@ -44,6 +44,8 @@ export type JobName = keyof JobPayloads;
  */
 export interface SealedJobData {
   sealed: string;
+  /** How many times an admin ran it again after it failed (`npm run jobs -- retry`). Default: 0. */
+  retried?: number;
 }
 
 /** What a finished job leaves in Redis: an outcome, never the reply (it may hold personal data). */

@@ -3,7 +3,8 @@ import { refusalReply } from '../access/refusal-reply.js';
 import type { AuditEntry, AuditTrail } from '../access/audit-trail.js';
 import type { AskerResolver } from '../access/resolve-asker.js';
 import type { ClubData, QuotaReport } from '../commands/club-data.js';
-import type { CommandDefinition, QueryCommand } from '../commands/command.js';
+import { offeredOn, type CommandDefinition, type QueryCommand } from '../commands/command.js';
+import type { MemberLinks } from '../access/member-links.js';
 import type { Asker, ChatUser } from '../commands/chat-user.js';
 import type { DigestDesk } from '../commands/digest-desk.js';
 import { PersonShareSpentError } from '../budget/person-share.js';
@@ -27,6 +28,8 @@ export interface CommandRunnerDeps {
   now(): Date;
   /** /digest's desk for a command and its asker. Default: none (digests are not offered). */
   digestsFor?(request: CommandRequest, asker: Asker): DigestDesk;
+  /** The stored links, for /link. Default: none (links cannot be changed from chat). */
+  links?: Pick<MemberLinks, 'set' | 'list'>;
 }
 
 /** A command's reply, its outcome, and the audit record of the personal data it shows. */
@@ -45,8 +48,14 @@ export async function runCommand(
   request: CommandRequest,
   deps: CommandRunnerDeps,
 ): Promise<CommandOutcome> {
-  const command = deps.registry.find((candidate) => candidate.name === request.command);
-  if (!command) return { reply: helpReply(deps.registry, () => true), outcome: 'refused' };
+  const command = deps.registry.find(
+    (candidate) =>
+      candidate.name === request.command && offeredOn(candidate, request.user.platform),
+  );
+  if (!command) {
+    const offered = deps.registry.filter((other) => offeredOn(other, request.user.platform));
+    return { reply: helpReply(offered, () => true), outcome: 'refused' };
+  }
   if (command.kind === 'form') {
     return { reply: textReply(`Use /${command.name} to open its form.`), outcome: 'refused' };
   }
@@ -102,6 +111,7 @@ function handle(
     quota: deps.quota,
     auditTrail: (query) => deps.audit.read(query),
     digests: deps.digestsFor?.(request, asker),
+    links: deps.links,
     mayRun: (name) => {
       const other = deps.registry.find((candidate) => candidate.name === name);
       return other !== undefined && mayRun(asker, other, deps.policy);

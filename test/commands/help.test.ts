@@ -51,11 +51,28 @@ describe('/help', () => {
     ],
     ['committee', digests],
     ['membership', ['/trial new', '/trials', '/waitinglist', '/waitinglist add', ...digests]],
-    ['admin', ['/digest list', '/digest remove', '/quota']],
+    ['admin', ['/digest list', '/digest remove', '/quota', '/link']],
   ])('when a %s asks, then their own commands are added to everyone’s', (role, extra) => {
     const lines = commandsIn(helpLines(askerWith([role])));
     expect(lines).toHaveLength(7 + extra.length);
     expect(lines).toEqual(expect.arrayContaining(extra));
+  });
+
+  it('when an admin asks in Discord, /link is listed; in Slack or the console it is not offered at all', async () => {
+    const club = memoryClubData();
+    const admin = askerWith(['admin']);
+    const helpIn = async (platform: 'discord' | 'slack' | 'console', command?: string) =>
+      replyToPlainText(
+        await run('help', {
+          data: club.data,
+          asker: { ...admin, user: { platform, userId: 'a' } },
+          options: command ? { command } : {},
+        }),
+      );
+    expect(await helpIn('discord')).toContain('/link [user] [member] — Link a Discord user');
+    expect(await helpIn('slack')).not.toContain('/link');
+    expect(await helpIn('console')).not.toContain('/link');
+    expect(await helpIn('slack', 'link')).not.toContain('Usage: /link');
   });
 
   it('when the command runs, then it lists with the asker’s own mayRun and shows usage', async () => {

@@ -30,6 +30,7 @@ describe('the command registry', () => {
       'digest remove',
       'digest preview',
       'quota',
+      'link',
     ]);
   });
 

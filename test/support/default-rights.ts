@@ -26,5 +26,5 @@ export const defaultRights: Record<BotRole, readonly string[]> = {
   ],
   membership: ['trial new', 'trials', 'waitinglist', 'waitinglist add', ...digests],
   committee: digests,
-  admin: ['digest list', 'digest remove', 'quota'],
+  admin: ['digest list', 'digest remove', 'quota', 'link'],
 };

@@ -1,4 +1,5 @@
 import type { APIApplicationCommandOptionChoice } from 'discord.js';
+import { linkableMembers } from '../../access/linkable-member.js';
 import type { ReadCache } from '../../cache/read-cache.js';
 import type { ClubSession, Member } from '../../club/domain.js';
 import { weekdays } from '../../club/domain.js';
@@ -25,14 +26,19 @@ export async function autocompleteChoices(
   kind: NonNullable<CommandOption['autocomplete']>,
   typed: string,
   cache: Pick<ReadCache, 'peek'>,
+  today: string,
 ): Promise<Choice[]> {
   if (kind === 'sessions') {
     const sessions = await cache.peek<ClubSession[]>('sessions');
     return sessionSuggestions(sessions?.value ?? [], typed);
   }
   if (nameWords(typed).join('').length < memberMinLetters) return [];
-  const members = await cache.peek<Member[]>('members');
-  return memberSuggestions(members?.value ?? [], typed);
+  const members = (await cache.peek<Member[]>('members'))?.value ?? [];
+  // Linking offers current adults only, never a child's name (see linkableMembers).
+  return memberSuggestions(
+    kind === 'linkable-members' ? linkableMembers(members, today) : members,
+    typed,
+  );
 }
 
 /** Pure: today, tonight, the weekdays and the running sessions' names that match what is typed. */

@@ -6,7 +6,7 @@ import {
   type APIApplicationCommandSubcommandOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { CommandDefinition, CommandOption } from '../../commands/command.js';
+import { offeredOn, type CommandDefinition, type CommandOption } from '../../commands/command.js';
 import { truncate } from './escape-discord-text.js';
 
 /** Discord's limits on application commands. */
@@ -54,7 +54,8 @@ export class CommandDefinitionError extends Error {
  * Pure: the registry as Discord application commands, for a bulk overwrite. Names with two words
  * ("incident new", "incident list") become one command with subcommands; a bare command beside its
  * family becomes the subcommand {@link bareSubcommand}; every option is a string, with its choices
- * or autocomplete. Commands are usable in servers only, where member
+ * or autocomplete (a `user` option is Discord's user picker). Only the commands Discord offers are
+ * deployed. Commands are usable in servers only, where member
  * roles exist for the access policy. Throws {@link CommandDefinitionError} naming the command when
  * Discord would refuse it, so a bad declaration fails the deploy rather than half-applying.
  */
@@ -62,7 +63,7 @@ export function commandDefinitions(
   registry: readonly CommandDefinition[],
 ): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
   const families = new Map<string, CommandDefinition[]>();
-  for (const command of registry) {
+  for (const command of registry.filter((candidate) => offeredOn(candidate, 'discord'))) {
     const [base = '', sub, ...more] = command.name.split(' ');
     if (more.length > 0)
       throw new CommandDefinitionError(`/${command.name}: at most one subcommand word.`);
@@ -121,6 +122,15 @@ function stringOption(
   option: CommandOption,
 ): APIApplicationCommandBasicOption {
   checkName(command.name, option.name);
+  if (option.type === 'user') {
+    const { name, required } = option;
+    return {
+      type: ApplicationCommandOptionType.User,
+      name,
+      required,
+      description: describe(option.description),
+    };
+  }
   const base = {
     type: ApplicationCommandOptionType.String,
     name: option.name,

@@ -1,5 +1,6 @@
 import type { AutocompleteInteraction } from 'discord.js';
 import { mayRun } from '../../access/access-policy.js';
+import { clubToday } from '../../commands/club-time.js';
 import type { AdapterContext } from './adapter-context.js';
 import { beforeDeadline, firstResponseDeadlineMs } from './answer-interaction.js';
 import { autocompleteChoices } from './autocomplete.js';
@@ -20,11 +21,16 @@ export async function handleAutocomplete(
   const kind = command?.options.find((option) => option.name === focused.name)?.autocomplete;
   if (!command || !kind) return interaction.respond([]);
   const suggest = async () => {
-    if (kind === 'members') {
+    if (kind === 'members' || kind === 'linkable-members') {
       const asker = await context.peekAsker(chatUserOf(interaction));
       if (!asker || !mayRun(asker, command, context.policy)) return [];
     }
-    return autocompleteChoices(kind, String(focused.value), context.cache);
+    return autocompleteChoices(
+      kind,
+      String(focused.value),
+      context.cache,
+      clubToday(context.now(), context.timezone),
+    );
   };
   // A slow Redis suggests nothing rather than letting Discord's 3 s run out.
   const choices = await beforeDeadline(firstResponseDeadlineMs, suggest).catch(() => []);

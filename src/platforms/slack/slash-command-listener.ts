@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { App, RespondArguments } from '@slack/bolt';
-import type { CommandDefinition } from '../../commands/command.js';
+import { offeredOn, type CommandDefinition } from '../../commands/command.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import { describeError } from '../../errors.js';
 import { depsFor, type ListenerDeps } from './listener-deps.js';
@@ -11,9 +11,13 @@ import { postToResponseUrl } from './post-to-response-url.js';
 import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import { keepActionState } from './state.js';
 
-/** The slash commands Slack knows: the first word of each registry name ("incident new" → /incident). */
+/**
+ * The slash commands Slack knows: the first word of each registry name ("incident new" →
+ * /incident), of the commands Slack offers (not /link: Slack links people by their e-mail).
+ */
 export function slashCommandNames(registry: readonly CommandDefinition[]): string[] {
-  return [...new Set(registry.map((command) => command.name.split(' ')[0] ?? command.name))];
+  const offered = registry.filter((command) => offeredOn(command, 'slack'));
+  return [...new Set(offered.map((command) => command.name.split(' ')[0] ?? command.name))];
 }
 
 /**

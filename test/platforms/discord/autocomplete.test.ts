@@ -19,6 +19,7 @@ const session = (name: string, weekday: ClubSession['weekday'], archived = false
   members: [],
 });
 
+const today = '2026-11-26';
 const member = (guid: string, firstName: string, lastName: string, active = true): Member =>
   memberRecord(guid, { firstName, lastName, active, isSwimmer: true });
 
@@ -64,13 +65,35 @@ describe('autocomplete suggestions', () => {
 
   it('when the cache is cold, only day words are suggested and nothing is loaded', async () => {
     const cache = { peek: async () => undefined };
-    expect((await autocompleteChoices('sessions', 'to', cache)).map((c) => c.value)).toEqual([
-      'today',
-      'tonight',
-    ]);
-    expect(await autocompleteChoices('members', 'jane', cache)).toEqual([]);
+    expect((await autocompleteChoices('sessions', 'to', cache, today)).map((c) => c.value)).toEqual(
+      ['today', 'tonight'],
+    );
+    expect(await autocompleteChoices('members', 'jane', cache, today)).toEqual([]);
     expect(
-      await autocompleteChoices('members', 'j', { peek: () => Promise.reject(new Error('read')) }),
+      await autocompleteChoices(
+        'members',
+        'j',
+        { peek: () => Promise.reject(new Error('read')) },
+        today,
+      ),
     ).toEqual([]);
+  });
+
+  it('when linking, only current adults are suggested: never a child, nor someone who has left', async () => {
+    const members = [
+      memberRecord('a', { firstName: 'Jo', lastName: 'Lane', dateOfBirth: '1984-02-02' }),
+      memberRecord('c', { firstName: 'Jo', lastName: 'Lane', dateOfBirth: '2015-06-06' }),
+      memberRecord('l', {
+        firstName: 'Jon',
+        lastName: 'Lane',
+        dateOfBirth: '1970-01-01',
+        active: false,
+      }),
+    ];
+    const cache = { peek: async <T>() => ({ value: members as T, fetchedAt: 0, stale: false }) };
+    expect(await autocompleteChoices('linkable-members', 'jo la', cache, today)).toEqual([
+      { name: 'Jo Lane', value: 'Jo Lane' },
+    ]);
+    expect(await autocompleteChoices('members', 'jo la', cache, today)).toHaveLength(3);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CommandDefinition } from '../../../src/commands/command.js';
+import { offeredOn, type CommandDefinition } from '../../../src/commands/command.js';
 import { registry } from '../../../src/commands/registry.js';
 import {
   CommandDefinitionError,
@@ -33,7 +33,7 @@ function deployedOptionsOf(name: string): DeployedOption[] | undefined {
 
 describe('Discord command definitions, generated from the registry', () => {
   it('when deployed, every registry command is there with its options, choices and autocomplete', () => {
-    for (const command of registry) {
+    for (const command of registry.filter((candidate) => offeredOn(candidate, 'discord'))) {
       const options = deployedOptionsOf(command.name);
       expect(options, `/${command.name}`).toBeDefined();
       expect(options?.map((option) => option.name).sort()).toEqual(
@@ -41,13 +41,21 @@ describe('Discord command definitions, generated from the registry', () => {
       );
       for (const option of command.options) {
         const sent = options?.find((candidate) => candidate.name === option.name);
-        expect(sent?.type).toBe(3);
+        // 6: Discord's user picker; 3: text.
+        expect(sent?.type).toBe(option.type === 'user' ? 6 : 3);
         expect(sent?.required).toBe(option.required);
         expect(sent?.description).toBe(option.description);
         expect(sent?.choices).toEqual(option.choices?.map(({ name, value }) => ({ name, value })));
         expect(sent?.autocomplete).toBe(option.autocomplete ? true : undefined);
       }
     }
+  });
+
+  it('when a command is not offered on Discord, it is not deployed there', () => {
+    const slackOnly = registry
+      .filter((command) => command.name === 'whoswho')
+      .map((command) => ({ ...command, platforms: ['slack' as const] }));
+    expect(commandDefinitions(slackOnly)).toEqual([]);
   });
 
   it('when two commands share a first word, they become one command with subcommands', () => {
@@ -57,7 +65,12 @@ describe('Discord command definitions, generated from the registry', () => {
       [1, 'list'],
       [1, 'show'],
     ]);
-    const bases = new Set(registry.map((command) => command.name.split(' ')[0]));
+    const bases = new Set(
+      registry
+        .filter((command) => offeredOn(command, 'discord'))
+        .map((command) => command.name.split(' ')[0]),
+    );
+    expect(bases).toContain('link');
     expect(deployed.map((command) => command.name).sort()).toEqual([...bases].sort());
   });
 

@@ -12,6 +12,8 @@ describe('slackManifest', () => {
       expect.arrayContaining(['/help', '/whoswho', '/session', '/incident', '/waitinglist']),
     );
     expect(names).not.toContain('/incident new');
+    // Discord's alone: Slack links people by the e-mail it holds for them.
+    expect(names).not.toContain('/link');
     const incident = commands.find((command) => command.command === '/incident');
     expect(incident?.usage_hint).toBe('new | list [status] | show <ref>');
     expect(incident?.description).toMatch(/^new: .* · list: /);

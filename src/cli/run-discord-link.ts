@@ -1,0 +1,76 @@
+import { parseArgs } from 'node:util';
+import { LinkError, linkDiscordUser, type LinkDeps } from '../access/link-discord-user.js';
+import type { MemberLinks } from '../access/member-links.js';
+import { displayName } from '../commands/display-name.js';
+import { describeError } from '../errors.js';
+
+export const discordLinkUsage = `Usage: npm run discord:link -- [--club <id>] <discord user id> <member e-mail, name or Guid>
+       npm run discord:link -- [--club <id>] --remove <discord user id>
+  --club <id>   a deployment hosting clubs: the club the member belongs to (required there)`;
+
+/** One club's side of a link: its stored links and its members (loaded when not cached). */
+export interface ClubLinking extends LinkDeps {
+  links: Pick<MemberLinks, 'set' | 'remove'>;
+}
+
+/** What the command works with; the CLI passes the deployment's club, tests their own. */
+export interface DiscordLinkDeps {
+  /** Whether the deployment hosts clubs from the registry (then `--club` is required). */
+  hosting: boolean;
+  /** The club's linking, or undefined when there is no such club. */
+  club(id: string | undefined): Promise<ClubLinking | undefined>;
+  print(line: string): void;
+}
+
+/**
+ * `npm run discord:link -- …`: links a Discord user to a club member, or removes the link.
+ * Resolves the exit code: 0 done, 1 refused (the reason printed), 2 a usage mistake.
+ */
+export async function runDiscordLink(args: string[], deps: DiscordLinkDeps): Promise<number> {
+  const usage = (problem: string) => (
+    deps.print(`discord:link: ${problem}\n${discordLinkUsage}`),
+    2
+  );
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { club: { type: 'string' }, remove: { type: 'boolean' } },
+    });
+  } catch (error) {
+    return usage(describeError(error));
+  }
+  const { values, positionals } = parsed;
+  const [userId, ...memberWords] = positionals;
+  if (!userId) return usage('which Discord user? Give their user id.');
+  if (values.remove ? memberWords.length > 0 : memberWords.length === 0)
+    return usage(
+      values.remove
+        ? '--remove takes the user id alone.'
+        : 'which member? Give their e-mail, name or Guid.',
+    );
+  if (deps.hosting !== (values.club !== undefined))
+    return usage(
+      deps.hosting
+        ? 'this deployment hosts clubs: add --club <id>.'
+        : '--club is for a deployment hosting clubs.',
+    );
+  try {
+    const club = await deps.club(values.club);
+    if (!club) return (deps.print(`discord:link: there is no club "${values.club}"`), 1);
+    if (values.remove) {
+      await club.links.remove({ platform: 'discord', userId });
+      deps.print(`Discord user ${userId} is no longer linked to a member.`);
+      return 0;
+    }
+    const member = await linkDiscordUser(club, userId, memberWords.join(' '));
+    deps.print(`Discord user ${userId} is now linked to ${displayName(member)} (${member.guid}).`);
+    return 0;
+  } catch (error) {
+    deps.print(
+      `discord:link: ${error instanceof LinkError ? error.message : describeError(error)}`,
+    );
+    return 1;
+  }
+}

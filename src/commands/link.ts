@@ -1,0 +1,109 @@
+import { LinkError, linkDiscordUser } from '../access/link-discord-user.js';
+import type { Member } from '../club/domain.js';
+import { clubToday } from './club-time.js';
+import type { CommandContext, CommandDefinition } from './command.js';
+import { dataAge } from './data-age.js';
+import { displayName } from './display-name.js';
+import { membersByGuid } from './members-by-guid.js';
+import { textReply, type Reply } from './reply.js';
+
+/** Most links `/link` lists; the rest are counted. */
+export const maxLinksListed = 50;
+
+/**
+ * `/link @user <member>`: an admin links a Discord user to their club membership, the same store
+ * `npm run discord:link` writes; `/link` alone lists the links. Discord only: Slack links people
+ * by the e-mail it holds for them.
+ */
+export const link = {
+  kind: 'query',
+  name: 'link',
+  description: 'Link a Discord user to their club membership, or list the links (admins).',
+  options: [
+    { name: 'user', description: 'The Discord user to link', required: false, type: 'user' },
+    {
+      name: 'member',
+      description: 'Their membership: name or e-mail',
+      required: false,
+      autocomplete: 'linkable-members',
+      rest: true,
+    },
+  ],
+  examples: ['/link @Jane Jane Smith', '/link'],
+  roles: ['admin'],
+  personalData: true,
+  needsClub: true,
+  platforms: ['discord'],
+  async handle(context) {
+    const { options, links } = context;
+    if (!links) return textReply('Links cannot be changed here.', { tone: 'error' });
+    if (options.user === undefined && options.member === undefined) return listLinks(context);
+    if (options.user === undefined || options.member === undefined) {
+      return textReply(
+        'Give both the Discord user and their membership (name or e-mail): /link @user <member>. /link alone lists the links.',
+        { tone: 'warning', title: '/link' },
+      );
+    }
+    // A user typed as text arrives as a mention (<@id>); Discord's user picker sends the bare id.
+    const userId = options.user.replace(/^<@!?(\d+)>$/, '$1');
+    let member: Member;
+    try {
+      member = await linkDiscordUser(
+        {
+          links,
+          members: async () => (await context.data.members()).value,
+          today: clubToday(context.now, context.timezone),
+        },
+        userId,
+        options.member,
+      );
+    } catch (error) {
+      if (!(error instanceof LinkError)) throw error;
+      return textReply(error.message, { tone: 'warning', title: 'Not linked' });
+    }
+    return {
+      ...textReply(
+        `Discord user ${userId} is now linked to ${displayName(member)}. Their roles come from that membership from their next command.`,
+        { tone: 'success', title: 'Linked' },
+      ),
+      personalData: true,
+      audit: { members: [member.guid], fieldGroups: [] },
+    };
+  },
+} satisfies CommandDefinition;
+
+/** The stored links, by member name; a link to someone no longer a member says so. */
+async function listLinks(context: CommandContext): Promise<Reply> {
+  const [stored, members] = await Promise.all([
+    context.links?.list('discord') ?? [],
+    context.data.members(),
+  ]);
+  const byGuid = membersByGuid(members.value);
+  const rows = stored
+    .map(({ userId, memberGuid }) => {
+      const member = byGuid.get(memberGuid);
+      const name = member ? displayName(member) : `not a member now (${memberGuid})`;
+      return [userId, member?.active === false ? `${name} (left the club)` : name] as const;
+    })
+    .sort((a, b) => a[1].localeCompare(b[1], 'en-GB'));
+  if (rows.length === 0) {
+    return textReply('No Discord user is linked yet. /link @user <name or e-mail> links one.', {
+      title: 'Discord links',
+    });
+  }
+  const shown = rows.slice(0, maxLinksListed);
+  const more = rows.length - shown.length;
+  return {
+    title: 'Discord links',
+    sections: [{ kind: 'table', columns: ['Discord user', 'Member'], rows: shown }],
+    footer: [more > 0 ? `… and ${more} more.` : '', dataAge([members], context.now)]
+      .filter(Boolean)
+      .join(' '),
+    visibility: 'asker',
+    personalData: true,
+    audit: {
+      members: stored.map((entry) => entry.memberGuid).filter((guid) => byGuid.has(guid)),
+      fieldGroups: [],
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkDiscordUser } from '../../src/access/link-discord-user.js';
+import { linkableMember } from '../../src/access/linkable-member.js';
+import { createMemberLinks, type MemberLinks } from '../../src/access/member-links.js';
+import type { Member } from '../../src/club/domain.js';
+import { connectTestRedis, uniquePrefix } from '../support/redis.js';
+
+const discordUser = '600000000000000001';
+const today = '2026-11-26';
+const guid = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+const member = (n: number, first: string, email: string, extra: Partial<Member> = {}) =>
+  ({
+    guid: guid(n),
+    firstName: first,
+    lastName: 'Rivers',
+    email,
+    active: true,
+    dateOfBirth: '1980-03-01',
+    swimmers: [],
+    ...extra,
+  }) as Member;
+const members = [
+  member(1, 'Alice', 'coach@example.org'),
+  member(2, 'Bea', 'family@example.org'),
+  member(3, 'Cal', 'family@example.org', { dateOfBirth: '2014-05-05' }),
+  member(4, 'Dora', 'left@example.org', { active: false }),
+  member(5, 'Ed', 'twins@example.org'),
+  member(6, 'Ed', 'twins@example.org'),
+];
+
+let redis: Redis;
+let links: MemberLinks;
+
+beforeAll(() => {
+  redis = connectTestRedis();
+  links = createMemberLinks(redis, uniquePrefix('discord-links'));
+});
+afterAll(() => redis.disconnect());
+
+const named = (ref: string) => {
+  const match = linkableMember(members, ref, today);
+  return match.kind === 'found' ? match.member.firstName : match.reason;
+};
+
+describe('which member a link names', () => {
+  it('an e-mail, a name or a Guid naming one current adult finds them, whatever the case', () => {
+    expect(named('Coach@Example.org')).toBe('Alice');
+    expect(named('alice rivers')).toBe('Alice');
+    expect(named(guid(1).toUpperCase())).toBe('Alice');
+  });
+
+  it('a family e-mail a parent shares with their child links the parent', () => {
+    expect(named('family@example.org')).toBe('Bea');
+  });
+
+  it('a child is never linked, nor is someone who has left the club', () => {
+    expect(named(guid(3))).toMatch(/child's membership: the bot links adults only/);
+    expect(named('Cal Rivers')).toMatch(/No current adult member matches "Cal Rivers"/);
+    expect(named('left@example.org')).toMatch(/No current adult member has that e-mail/);
+    expect(named(guid(4))).toMatch(/no longer a current member/);
+  });
+
+  it('a name or e-mail two adults share fails closed, saying how to be precise', () => {
+    expect(named('Ed Rivers')).toBe(
+      '2 adult members match "Ed Rivers": name the member by their e-mail instead (or pick them from /link\'s suggestions).',
+    );
+    expect(named('twins@example.org')).toMatch(
+      /^2 adult members share that e-mail .*give their Guid/,
+    );
+    expect(named('  ')).toBe('Name the member by name, e-mail or Guid.');
+  });
+});
+
+describe('an admin linking a Discord user to a club member', () => {
+  const deps = { links: undefined as unknown as MemberLinks, members: async () => members, today };
+  beforeAll(() => void (deps.links = links));
+
+  it('when named by an e-mail only one current adult has, the link is stored for the worker and adapter', async () => {
+    await expect(linkDiscordUser(deps, discordUser, 'coach@example.org')).resolves.toMatchObject({
+      guid: guid(1),
+    });
+    expect(await links.get({ platform: 'discord', userId: discordUser })).toBe(guid(1));
+    expect(await links.list('discord')).toContainEqual({
+      userId: discordUser,
+      memberGuid: guid(1),
+    });
+  });
+
+  it('when the member cannot be told apart or the user id is not Discord’s, nothing is linked', async () => {
+    const user = '600000000000000002';
+    await expect(linkDiscordUser(deps, user, 'Ed Rivers')).rejects.toThrow(/by their e-mail/);
+    await expect(linkDiscordUser(deps, 'jane', guid(1))).rejects.toThrow(/not a Discord user id/);
+    expect(await links.get({ platform: 'discord', userId: user })).toBeUndefined();
+  });
+});

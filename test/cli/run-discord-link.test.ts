@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clubToday } from '../../src/commands/club-time.js';
+import {
+  runDiscordLink,
+  type ClubLinking,
+  type DiscordLinkDeps,
+} from '../../src/cli/run-discord-link.js';
+import type { WireRecord } from '../../src/simulator/simulator-collections.js';
+import { harnessTimezone, startBotHarness, type BotHarness } from '../support/bot-harness.js';
+
+let harness: BotHarness;
+let coach: WireRecord;
+
+beforeAll(async () => {
+  // No worker and no command yet: a new deployment, its cache cold.
+  harness = await startBotHarness({ noWorker: true });
+  const users = harness.simulator.admin.records('users');
+  const found = users.find(
+    (user) =>
+      user.Active !== 0 &&
+      user.IsACoach === 1 &&
+      users.filter((other) => other.Email === user.Email).length === 1,
+  );
+  if (!found) throw new Error('the seeded club has no coach with an e-mail of their own');
+  coach = found;
+});
+afterAll(() => harness.stop());
+
+const linking = (): ClubLinking => ({
+  links: harness.services.links,
+  members: async () => (await harness.services.data.members()).value,
+  today: clubToday(new Date(), harnessTimezone),
+});
+
+async function link(
+  args: string[],
+  deps: Partial<DiscordLinkDeps> = {},
+): Promise<{ code: number; out: string }> {
+  const lines: string[] = [];
+  const code = await runDiscordLink(args, {
+    hosting: false,
+    club: async () => linking(),
+    print: (line) => lines.push(line),
+    ...deps,
+  });
+  return { code, out: lines.join('\n') };
+}
+
+const used = async () => (await harness.services.budget.state()).used;
+
+describe('npm run discord:link on a new deployment', () => {
+  it('links by e-mail on a cold cache, loading the members through the budget; the next link costs nothing', async () => {
+    expect(await harness.services.cache.peek('members')).toBeUndefined();
+    const callsBefore = harness.simulator.admin.calls().total;
+
+    const first = await link(['600000000000000011', String(coach.Email)]);
+    expect(first).toEqual({
+      code: 0,
+      out: `Discord user 600000000000000011 is now linked to ${String(coach.KnownAs || coach.Firstname)} ${String(coach.Lastname)} (${String(coach.Guid)}).`,
+    });
+    const calls = harness.simulator.admin.calls().total - callsBefore;
+    // Every call the load made is counted in the daily budget: the members' pages, nothing else.
+    expect(calls).toBeGreaterThan(0);
+    expect(await used()).toBe(calls);
+    expect(
+      harness.simulator.admin.calls().calls.every((call) => /Users|Members/i.test(call.path)),
+    ).toBe(true);
+    expect(await harness.services.cache.peek('members')).toBeDefined();
+
+    const second = await link(['600000000000000012', String(coach.Guid)]);
+    expect(second.code).toBe(0);
+    expect(await used()).toBe(calls);
+    expect(
+      await harness.services.links.get({ platform: 'discord', userId: '600000000000000012' }),
+    ).toBe(coach.Guid);
+  });
+
+  it('--remove unlinks', async () => {
+    expect(await link(['--remove', '600000000000000012'])).toEqual({
+      code: 0,
+      out: 'Discord user 600000000000000012 is no longer linked to a member.',
+    });
+    expect(
+      await harness.services.links.get({ platform: 'discord', userId: '600000000000000012' }),
+    ).toBeUndefined();
+  });
+
+  it('a member it cannot find, or a slip in the command line, is told plainly', async () => {
+    expect(await link(['600000000000000013', 'nobody@example.org'])).toEqual({
+      code: 1,
+      out: 'discord:link: No current adult member has that e-mail.',
+    });
+    expect((await link(['600000000000000013'])).out).toMatch(
+      /^discord:link: which member\?.*\nUsage:/s,
+    );
+    expect((await link([])).code).toBe(2);
+    expect((await link(['--club', 'otters', '600000000000000013', 'x@example.org'])).out).toMatch(
+      /--club is for a deployment hosting clubs/,
+    );
+  });
+
+  it('a deployment hosting clubs needs --club, naming a club it has', async () => {
+    const hosting = {
+      hosting: true,
+      club: async (id?: string) => (id === 'otters' ? linking() : undefined),
+    };
+    expect((await link(['600000000000000014', String(coach.Email)], hosting)).out).toMatch(
+      /this deployment hosts clubs: add --club <id>/,
+    );
+    expect(
+      await link(['--club', 'pike', '600000000000000014', String(coach.Email)], hosting),
+    ).toEqual({
+      code: 1,
+      out: 'discord:link: there is no club "pike"',
+    });
+    expect(
+      (await link(['--club', 'otters', '600000000000000014', String(coach.Email)], hosting)).code,
+    ).toBe(0);
+  });
+});
