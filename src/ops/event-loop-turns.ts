@@ -16,21 +16,24 @@ export interface EventLoopWatch {
 }
 
 /**
- * A timer notes each time it fires. A blocked loop fires it late or not at all, so a liveness
- * probe answered after the block (or by another thread's view of the clock) sees the lag.
+ * A timer notes each time it fires and how late it was. A loop blocked now shows as a timer not
+ * fired; one just unblocked (the probe waited behind the block) as the last firing's lateness.
  */
 export function watchEventLoop(options: EventLoopWatchOptions = {}): EventLoopWatch {
   const now = options.now ?? Date.now;
   const intervalMs = options.intervalMs ?? 1_000;
   const maxLagMs = options.maxLagMs ?? 5_000;
   let lastTurn = now();
+  let lastLateness = 0;
   const timer = setInterval(() => {
-    lastTurn = now();
+    const turn = now();
+    lastLateness = turn - lastTurn - intervalMs;
+    lastTurn = turn;
   }, intervalMs);
   timer.unref();
   return {
     part() {
-      const lag = now() - lastTurn - intervalMs;
+      const lag = Math.max(lastLateness, now() - lastTurn - intervalMs);
       return lag > maxLagMs
         ? { ok: false, detail: `the event loop has not turned for ${Math.round(lag / 1000)} s` }
         : { ok: true, detail: 'turning' };
