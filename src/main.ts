@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { AccessPolicyError, loadAccessPolicy } from './access/load-access-policy.js';
 import { createClubServices } from './app/club-services.js';
 import { onShutdown } from './app/on-shutdown.js';
-import { startOps } from './app/start-ops.js';
+import { startClubOps } from './app/start-ops.js';
 import { startPlatforms } from './app/start-platforms.js';
 import { startWorker } from './app/start-worker.js';
 import { ClubUnauthorisedError } from './club/club-errors.js';
@@ -126,14 +126,7 @@ async function main(): Promise<number> {
     stops.unshift(platforms.stopDeliverer);
     stops.push(platforms.stopPlatforms);
   }
-  const ops = await startOps({
-    config,
-    redis: services.redis,
-    metrics,
-    ready,
-    queues: () => [{ queue: services.queue.queue }],
-    logger,
-  });
+  const ops = await startClubOps(services, { config, metrics, ready, logger });
   stops.push(() => ops.stop());
 
   onShutdown(logger, async () => {

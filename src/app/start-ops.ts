@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
+import type { ClubServices } from './club-services.js';
 import type { Logger } from '../log.js';
 import type { BotMetrics } from '../ops/bot-metrics.js';
 import { watchEventLoop, type EventLoopWatchOptions } from '../ops/event-loop-turns.js';
@@ -65,4 +66,16 @@ export async function startOps(options: StartOpsOptions): Promise<RunningOpsServ
       await server.stop();
     },
   };
+}
+
+/** The ops port of a single club's process: its Redis connection, its queue on the board. */
+export function startClubOps(
+  services: Pick<ClubServices, 'redis' | 'queue'>,
+  options: Omit<StartOpsOptions, 'redis' | 'queues'>,
+): Promise<RunningOpsServer> {
+  return startOps({
+    ...options,
+    redis: services.redis,
+    queues: () => [{ queue: services.queue.queue }],
+  });
 }

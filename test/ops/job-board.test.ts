@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { unusedPort } from '../support/unused-port.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formJobId, jobOptions } from '../../src/jobs/club-queue.js';
 import type { FormSubmission } from '../../src/jobs/job-types.js';
@@ -24,14 +23,6 @@ afterEach(async () => {
   await ops?.stop();
   ops = undefined;
 });
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** An incident report whose last attempt failed: the club service could not be reached. */
 async function failedForm(fixture: OpsFixture): Promise<string> {
@@ -69,7 +60,7 @@ describe('Bull Board at /jobs on the ops port', () => {
     ops = await startOpsFixture({
       opsUser: user,
       opsPassword: password,
-      clubUrl: `http://127.0.0.1:${await closedPort()}`,
+      clubUrl: `http://127.0.0.1:${await unusedPort()}`,
     });
     const id = await failedForm(ops);
     const page = await ops.get('/jobs', basic(user, password));

@@ -1,8 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { unusedPort } from '../support/unused-port.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOps } from '../../src/app/start-ops.js';
 import { ClubServiceFaultError, ClubUnauthorisedError } from '../../src/club/club-errors.js';
@@ -11,10 +10,24 @@ import { createBotMetrics } from '../../src/ops/bot-metrics.js';
 import type { PartsReport } from '../../src/ops/health-part.js';
 import { startOpsFixture, type OpsFixture } from './ops-fixture.js';
 
-interface Report {
-  live?: boolean;
-  ready?: boolean;
-  parts: PartsReport['parts'];
+const stalledLoop = 'the event loop has not turned for 60 s';
+const rejectedToken =
+  'the club service rejected the API token (401): reset it and set CLUB_API_TOKEN';
+
+/** Expects `path` to answer 503 with the part `name` not ok, saying `detail`; resolves every part. */
+async function expectDown(ops: OpsFixture, path: string, name: string, detail: string | RegExp) {
+  const { status, parts } = await report(ops, path);
+  expect(status).toBe(503);
+  expect(parts[name]?.ok).toBe(false);
+  if (typeof detail === 'string') expect(parts[name]?.detail).toBe(detail);
+  else expect(parts[name]?.detail).toMatch(detail);
+  return parts;
+}
+
+/** The status of `/livez` or `/readyz` and the parts its body names. */
+async function report(ops: OpsFixture, path: string) {
+  const { status, json } = await ops.get(path);
+  return { status, parts: (json as PartsReport).parts };
 }
 
 const fixtures: OpsFixture[] = [];
@@ -26,15 +39,6 @@ async function fixture(options: Parameters<typeof startOpsFixture>[0] = {}) {
 afterEach(async () => {
   for (const made of fixtures.splice(0).reverse()) await made.stop();
 });
-
-/** A loopback port nothing listens on: every call there is refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('GET /livez: this process only', () => {
   it('when the event loop turns and Redis answers PING, it is 200 and names both parts', async () => {
@@ -59,13 +63,8 @@ describe('GET /livez: this process only', () => {
     });
     expect((await ops.get('/livez')).status).toBe(200);
     clock += 120_000;
-    const { status, json } = await ops.get('/livez');
-    expect(status).toBe(503);
-    expect((json as Report).parts.eventLoop).toEqual({
-      ok: false,
-      detail: 'the event loop has not turned for 60 s',
-    });
-    expect((json as Report).parts.redis?.ok).toBe(true);
+    const parts = await expectDown(ops, '/livez', 'eventLoop', stalledLoop);
+    expect(parts.redis?.ok).toBe(true);
   });
 
   it('when another worker beats but this one does not, /livez stays 200: a stuck worker is not a dead process', async () => {
@@ -100,8 +99,8 @@ describe('/livez and /readyz when Redis does not answer', () => {
         const response = await fetch(`http://127.0.0.1:${ops.port}${path}`);
         expect(performance.now() - started).toBeLessThan(2_000);
         expect(response.status).toBe(503);
-        const report = (await response.json()) as Report;
-        expect(report.parts.redis).toEqual({
+        const { parts } = (await response.json()) as PartsReport;
+        expect(parts.redis).toEqual({
           ok: false,
           detail: 'unreachable: no answer to PING within 0.5 s',
         });
@@ -119,11 +118,11 @@ describe('GET /readyz: what this role needs', () => {
     await ops.services.data.members();
     const { status, json } = await ops.get('/readyz');
     expect(status).toBe(200);
-    const report = json as Report;
-    expect(report.ready).toBe(true);
-    expect(report.parts.redis).toEqual({ ok: true, detail: 'answered PING' });
-    expect(report.parts.worker?.detail).toMatch(/^this process’s worker last beat \d+ s ago$/);
-    expect(report.parts.club).toEqual({ ok: true, detail: 'answering' });
+    expect(json).toMatchObject({ ready: true });
+    const { parts } = json as PartsReport;
+    expect(parts.redis).toEqual({ ok: true, detail: 'answered PING' });
+    expect(parts.worker?.detail).toMatch(/^this process’s worker last beat \d+ s ago$/);
+    expect(parts.club).toEqual({ ok: true, detail: 'answering' });
   });
 
   it('when this process’s worker is stuck while another process’s worker beats on the same queue, this one is 503 and the other 200', async () => {
@@ -132,29 +131,24 @@ describe('GET /readyz: what this role needs', () => {
     const beating = await fixture({ prefix: stuck.services.prefix });
     await stuck.worker!.pause(true);
     clock += 120_000;
-    const { status, json } = await stuck.get('/readyz');
-    expect(status).toBe(503);
-    expect((json as Report).parts.worker).toEqual({
-      ok: false,
-      detail: 'this process’s worker last beat 120 s ago',
-    });
+    await expectDown(stuck, '/readyz', 'worker', 'this process’s worker last beat 120 s ago');
     expect((await beating.get('/readyz')).status).toBe(200);
   });
 
   it('when the club service fails three times in a row on the network, it is 503; two failures are not enough', async () => {
-    const ops = await fixture({ clubUrl: `http://127.0.0.1:${await closedPort()}` });
+    const ops = await fixture({ clubUrl: `http://127.0.0.1:${await unusedPort()}` });
     const call = () =>
       expect(ops.services.data.members()).rejects.toBeInstanceOf(ClubServiceFaultError);
     await call();
     await call();
-    const two = await ops.get('/readyz');
+    const two = await report(ops, '/readyz');
     expect(two.status).toBe(200);
-    expect((two.json as Report).parts.club?.detail).toBe('answering (2 network failures in a row)');
+    expect(two.parts.club?.detail).toBe('answering (2 network failures in a row)');
     await call();
-    const { status, json } = await ops.get('/readyz');
-    expect(status).toBe(503);
-    expect((json as Report).parts.club?.ok).toBe(false);
-    expect((json as Report).parts.club?.detail).toMatch(
+    await expectDown(
+      ops,
+      '/readyz',
+      'club',
       /^3 network failures in a row; last: The club service could not be reached: /,
     );
   });
@@ -162,22 +156,17 @@ describe('GET /readyz: what this role needs', () => {
   it('when the club service rejected the token (401), it is 503 and says to set CLUB_API_TOKEN', async () => {
     const ops = await fixture({ token: 'a-revoked-token' });
     await expect(ops.services.data.members()).rejects.toBeInstanceOf(ClubUnauthorisedError);
-    const { status, json } = await ops.get('/readyz');
-    expect(status).toBe(503);
-    expect((json as Report).parts.club).toEqual({
-      ok: false,
-      detail: 'the club service rejected the API token (401): reset it and set CLUB_API_TOKEN',
-    });
-    expect((json as Report).parts.worker?.ok).toBe(true);
+    const parts = await expectDown(ops, '/readyz', 'club', rejectedToken);
+    expect(parts.worker?.ok).toBe(true);
   });
 
   it('when the daily budget is spent, it stays 200: the bot still answers from its cache', async () => {
     const ops = await fixture();
     await ops.services.budget.exhausted();
     await expect(ops.services.data.members()).rejects.toThrow();
-    const { status, json } = await ops.get('/readyz');
+    const { status, parts } = await report(ops, '/readyz');
     expect(status).toBe(200);
-    expect((json as Report).parts.club).toEqual({ ok: true, detail: 'not called yet' });
+    expect(parts.club).toEqual({ ok: true, detail: 'not called yet' });
   });
 });
 

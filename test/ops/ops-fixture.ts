@@ -1,7 +1,7 @@
 import { testDataKey } from '../support/data-key.js';
 import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
 import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
-import { startOps } from '../../src/app/start-ops.js';
+import { startClubOps } from '../../src/app/start-ops.js';
 import { startReplyDeliverer } from '../../src/delivery/start-reply-deliverer.js';
 import { startWorker } from '../../src/app/start-worker.js';
 import type { Platform } from '../../src/commands/chat-user.js';
@@ -119,12 +119,10 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
     timezone: opsTimezone,
     onDispatched: (platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
   });
-  const ops = await startOps({
+  const ops = await startClubOps(services, {
     config,
-    redis: services.redis,
     metrics,
     ready,
-    queues: () => [{ queue: services.queue.queue }],
     logger,
     redisTimeoutMs: 500,
     eventLoop: options.eventLoop,

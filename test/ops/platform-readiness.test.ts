@@ -3,28 +3,29 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startPlatforms, type RunningPlatforms } from '../../src/app/start-platforms.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
+import type { PartsReport } from '../../src/ops/health-part.js';
 import { fakeGuildId } from '../fakes/discord/interactions.js';
-import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/start-fake-discord.js';
-import { startFakeSocketMode, type FakeSocketMode } from '../fakes/slack/start-fake-socket-mode.js';
+import { startFakeDiscord } from '../fakes/discord/start-fake-discord.js';
+import { startFakeSocketMode } from '../fakes/slack/start-fake-socket-mode.js';
 import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.js';
 import { testRedisUrl } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
 import { opsToken, startOpsFixture, type OpsFixture } from './ops-fixture.js';
 
 const applicationId = '900000000000000042';
+/** What a test started, stopped after it in the reverse order. */
 let ops: OpsFixture | undefined;
 let platforms: RunningPlatforms | undefined;
 let slack: FakeSlack | undefined;
-let socket: FakeSocketMode | undefined;
-let discord: FakeDiscord | undefined;
+let fakes: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await platforms?.stopPlatforms();
   await platforms?.stopDeliverer();
   await ops?.stop();
-  await socket?.close().catch(() => undefined);
-  await discord?.close().catch(() => undefined);
+  for (const fake of fakes.reverse()) await fake.close().catch(() => undefined);
   await slack?.close();
-  ops = platforms = slack = socket = discord = undefined;
+  ops = platforms = slack = undefined;
+  fakes = [];
 });
 
 /** The bot role of `npm start` (startPlatforms), its parts added to the fixture's /readyz. */
@@ -56,13 +57,20 @@ async function startBot(env: Record<string, string>): Promise<OpsFixture> {
 
 const readiness = async (fixture: OpsFixture) => {
   const { status, json } = await fixture.get('/readyz');
-  const parts = (json as { parts: Record<string, { ok: boolean; detail: string }> }).parts;
-  return { status, parts };
+  return { status, parts: (json as PartsReport).parts };
 };
+
+/** Waits until `/readyz` answers `status`; resolves its parts. */
+const readyzBecomes = (fixture: OpsFixture, status: 200 | 503) =>
+  waitFor(async () => {
+    const report = await readiness(fixture);
+    return report.status === status && report.parts;
+  }, `/readyz ${status}`);
 
 describe('/readyz of the bot role: the platforms it serves', () => {
   it('when Slack listens over HTTP and the Discord gateway is ready, it is 200; with the gateway gone, 503 naming Discord; with Slack stopped, 503 naming Slack', async () => {
-    discord = await startFakeDiscord({ applicationId });
+    const discord = await startFakeDiscord({ applicationId });
+    fakes.push(discord);
     const bot = await startBot({
       SLACK_SIGNING_SECRET: 'ready-signing-secret',
       DISCORD_TOKEN: 'discord-ready-token',
@@ -71,22 +79,16 @@ describe('/readyz of the bot role: the platforms it serves', () => {
       DISCORD_GUILD_ID: fakeGuildId,
     });
     await discord.ready();
-    const up = await waitFor(async () => {
-      const report = await readiness(bot);
-      return report.status === 200 && report;
-    }, '/readyz 200');
-    expect(up.parts.slack).toEqual({ ok: true, detail: 'listening for Slack' });
-    expect(up.parts.discord).toEqual({ ok: true, detail: 'connected to the gateway' });
+    const up = await readyzBecomes(bot, 200);
+    expect(up.slack).toEqual({ ok: true, detail: 'listening for Slack' });
+    expect(up.discord).toEqual({ ok: true, detail: 'connected to the gateway' });
 
     // Every connection dropped, and no gateway to come back to.
     discord.dropGateway();
     await discord.close();
-    const gone = await waitFor(async () => {
-      const report = await readiness(bot);
-      return report.status === 503 && report;
-    }, '/readyz 503');
-    expect(gone.parts.discord).toEqual({ ok: false, detail: 'not connected to the gateway' });
-    expect(gone.parts.slack?.ok).toBe(true);
+    const gone = await readyzBecomes(bot, 503);
+    expect(gone.discord).toEqual({ ok: false, detail: 'not connected to the gateway' });
+    expect(gone.slack?.ok).toBe(true);
 
     await platforms!.stopPlatforms();
     expect((await readiness(bot)).parts.slack).toEqual({
@@ -96,18 +98,16 @@ describe('/readyz of the bot role: the platforms it serves', () => {
   });
 
   it('when Slack runs in Socket Mode, it is ready while the socket is open and 503 naming Slack once it closes', async () => {
-    socket = await startFakeSocketMode();
+    const socket = await startFakeSocketMode();
+    fakes.push(socket);
     slack = await startFakeSlack();
     slack.setSocketModeUrl(socket.url);
     const bot = await startBot({ SLACK_APP_TOKEN: 'xapp-ready' });
     await socket.connected();
-    await waitFor(async () => (await readiness(bot)).status === 200, '/readyz 200');
+    await readyzBecomes(bot, 200);
     await socket.close();
-    const down = await waitFor(async () => {
-      const report = await readiness(bot);
-      return report.status === 503 && report;
-    }, '/readyz 503');
-    expect(down.parts.slack).toEqual({ ok: false, detail: 'not connected (Socket Mode)' });
+    const down = await readyzBecomes(bot, 503);
+    expect(down.slack).toEqual({ ok: false, detail: 'not connected (Socket Mode)' });
   });
 });
 

@@ -1,10 +1,9 @@
 import { testDataKey } from '../support/data-key.js';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { unusedPort } from '../support/unused-port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { testRedisUrl } from '../support/redis.js';
@@ -135,7 +134,7 @@ describe('npm start, when something is wrong, says exactly what and stops with e
 
 describe('npm start, when everything answers', () => {
   it('serves /livez, /readyz and /metrics on OPS_PORT only (nothing listens on PORT without Slack), and stops cleanly on SIGTERM', async () => {
-    const port = await freePort();
+    const port = await unusedPort();
     const bot = start({ ...good(), PORT: String(port), OPS_PORT: '0' });
     try {
       const opsPort = await new Promise<number>((resolve, reject) => {
@@ -178,12 +177,3 @@ describe('npm start, when everything answers', () => {
     expect(stdout).toContain('"msg":"shutting down"');
   }, 40_000);
 });
-
-/** A port nothing listens on now (taken from the system, then let go). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
