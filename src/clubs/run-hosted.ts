@@ -12,6 +12,7 @@ import { doorbellKeys } from './club-keys.js';
 import { createClubMetrics } from './club-metrics.js';
 import { createClubRegistry } from './club-registry.js';
 import { createDoorbell } from './doorbell.js';
+import { clubBoardQueues } from './club-board-queues.js';
 import { clubsReachable } from './clubs-reachable.js';
 import { startFairWorkerPool } from './fair-worker-pool.js';
 import { loadHostConfig, singleClubVariablesSet, type HostConfig } from './host-config.js';
@@ -126,12 +127,7 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
     redis,
     metrics,
     ready,
-    // Every registered club's queue; an idle club's services are built on the board's first look.
-    queues: () =>
-      directory.ids().flatMap((id) => {
-        const club = directory.club(id);
-        return club ? [{ queue: club.services.queue.queue, label: id }] : [];
-      }),
+    queues: () => clubBoardQueues(directory),
     logger,
   });
   stops.push(() => ops.stop());
