@@ -38,19 +38,24 @@ export function jobBoardRoute(options: JobBoardOptions): OpsRoute | undefined {
   const board = createBullBoard({ queues: [], serverAdapter: adapter });
   // An Express app is itself a (request, response) handler; the board's routes start at its root.
   const app = adapter.getRouter() as (request: IncomingMessage, response: ServerResponse) => void;
-  let shown = '';
+  let shown: BoardQueue[] = [];
 
+  // A club whose record changed gets a new Queue object: compared by identity, not by name.
   function refresh(): void {
     const queues = options.queues();
-    const names = queues.map(({ queue, label }) => `${label ?? ''}${queue.name}`).join('\n');
-    if (names === shown) return;
+    const same =
+      queues.length === shown.length &&
+      queues.every(
+        (entry, at) => entry.queue === shown[at]?.queue && entry.label === shown[at]?.label,
+      );
+    if (same) return;
     board.replaceQueues(
       queues.map(
         ({ queue, label }) =>
           new BullMQAdapter(queue, label ? { prefix: `${label}: `, displayName: label } : {}),
       ),
     );
-    shown = names;
+    shown = queues;
   }
 
   return {
