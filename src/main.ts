@@ -127,6 +127,7 @@ async function main(): Promise<number> {
     stops.push(platforms.stopPlatforms);
   }
   const ops = await startClubOps(services, { config, metrics, ready, logger });
+  if (!ops) return 1;
   stops.push(() => ops.stop());
 
   onShutdown(logger, async () => {

@@ -29,9 +29,9 @@ export interface StartOpsOptions {
 /**
  * The private ops port of every process: `/livez` (its event loop and Redis), `/readyz` (Redis
  * and what its role needs), `/metrics`, and the job board at `/jobs` when OPS_USER and
- * OPS_PASSWORD are set.
+ * OPS_PASSWORD are set. Undefined, having said why, when the port is taken.
  */
-export async function startOps(options: StartOpsOptions): Promise<RunningOpsServer> {
+export async function startOps(options: StartOpsOptions): Promise<RunningOpsServer | undefined> {
   const { config } = options;
   const loop = watchEventLoop(options.eventLoop);
   const redis = () => redisPart(options.redis, options.redisTimeoutMs);
@@ -54,7 +54,15 @@ export async function startOps(options: StartOpsOptions): Promise<RunningOpsServ
     config.OPS_PORT,
     board ? [...routes, board] : routes,
     config.OPS_HOST,
-  );
+  ).catch((error: NodeJS.ErrnoException) => {
+    loop.stop();
+    if (error.code !== 'EADDRINUSE') throw error;
+    options.logger.fatal(
+      `OPS_PORT ${config.OPS_PORT} is taken on ${config.OPS_HOST}, most likely by another role of the bot on this host: give each process its own OPS_PORT.`,
+    );
+    return undefined;
+  });
+  if (!server) return undefined;
   options.logger.info(
     { opsPort: server.port, host: config.OPS_HOST, jobBoard: Boolean(board) },
     'ops port: /livez, /readyz, /metrics' + (board ? ' and /jobs' : ''),
@@ -72,7 +80,7 @@ export async function startOps(options: StartOpsOptions): Promise<RunningOpsServ
 export function startClubOps(
   services: Pick<ClubServices, 'redis' | 'queue'>,
   options: Omit<StartOpsOptions, 'redis' | 'queues'>,
-): Promise<RunningOpsServer> {
+): Promise<RunningOpsServer | undefined> {
   return startOps({
     ...options,
     redis: services.redis,

@@ -130,6 +130,7 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
     queues: () => clubBoardQueues(directory),
     logger,
   });
+  if (!ops) return 1;
   stops.push(() => ops.stop());
   onShutdown(logger, async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);

@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { unusedPort } from '../support/unused-port.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,6 +8,8 @@ import { startOps } from '../../src/app/start-ops.js';
 import { ClubServiceFaultError, ClubUnauthorisedError } from '../../src/club/club-errors.js';
 import { createLogger } from '../../src/log.js';
 import { createBotMetrics } from '../../src/ops/bot-metrics.js';
+import type { RunningOpsServer } from '../../src/ops/ops-routes.js';
+import { connectTestRedis } from '../support/redis.js';
 import type { PartsReport } from '../../src/ops/health-part.js';
 import { startOpsFixture, type OpsFixture } from './ops-fixture.js';
 
@@ -22,6 +25,35 @@ async function expectDown(ops: OpsFixture, path: string, name: string, detail: s
   if (typeof detail === 'string') expect(parts[name]?.detail).toBe(detail);
   else expect(parts[name]?.detail).toMatch(detail);
   return parts;
+}
+
+/** The ops port alone, on `redis`, with no role parts; `lines` collects what it logs. */
+async function startBareOps(redis: Redis, port: number, lines?: string[]) {
+  const ops = await startOps({
+    config: { OPS_PORT: port, OPS_HOST: '127.0.0.1' },
+    redis,
+    metrics: createBotMetrics(),
+    ready: {},
+    queues: () => [],
+    logger: createLogger(
+      { level: lines ? 'info' : 'silent' },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines?.push(chunk.toString());
+          done();
+        },
+      }),
+    ),
+    redisTimeoutMs: 500,
+  });
+  return ops;
+}
+
+/** {@link startBareOps} on a port of the system's choosing, which always opens. */
+async function openBareOps(redis: Redis): Promise<RunningOpsServer> {
+  const ops = await startBareOps(redis, 0);
+  if (!ops) throw new Error('the ops port did not open');
+  return ops;
 }
 
 /** The status of `/livez` or `/readyz` and the parts its body names. */
@@ -84,15 +116,7 @@ describe('/livez and /readyz when Redis does not answer', () => {
       retryStrategy: () => 1_000,
     });
     redis.on('error', () => undefined);
-    const ops = await startOps({
-      config: { OPS_PORT: 0, OPS_HOST: '127.0.0.1' },
-      redis,
-      metrics: createBotMetrics(),
-      ready: {},
-      queues: () => [],
-      logger: createLogger({ level: 'silent' }),
-      redisTimeoutMs: 500,
-    });
+    const ops = await openBareOps(redis);
     try {
       for (const path of ['/livez', '/readyz']) {
         const started = performance.now();
@@ -108,6 +132,24 @@ describe('/livez and /readyz when Redis does not answer', () => {
     } finally {
       await ops.stop();
       redis.disconnect();
+    }
+  });
+});
+
+describe('the ops port when another process holds it', () => {
+  it('does not open, and says to give each process on the host its own OPS_PORT', async () => {
+    const redis = connectTestRedis();
+    const lines: string[] = [];
+    const first = await openBareOps(redis);
+    try {
+      const second = await startBareOps(redis, first.port, lines);
+      expect(second).toBeUndefined();
+      expect(lines.join('\n')).toContain(
+        `OPS_PORT ${first.port} is taken on 127.0.0.1, most likely by another role of the bot on this host: give each process its own OPS_PORT.`,
+      );
+    } finally {
+      await first.stop();
+      await redis.quit();
     }
   });
 });

@@ -127,6 +127,7 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
     redisTimeoutMs: 500,
     eventLoop: options.eventLoop,
   });
+  if (!ops) throw new Error('the ops port did not open');
   const url = `http://127.0.0.1:${ops.port}`;
   return {
     simulator,
