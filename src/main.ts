@@ -7,22 +7,18 @@ import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { AccessPolicyError, loadAccessPolicy } from './access/load-access-policy.js';
 import { createClubServices } from './app/club-services.js';
-import { createBotDispatcher } from './app/create-bot-dispatcher.js';
 import { onShutdown } from './app/on-shutdown.js';
-import { startReplyDeliverer } from './delivery/start-reply-deliverer.js';
+import { startClubOps } from './app/start-ops.js';
+import { startPlatforms } from './app/start-platforms.js';
 import { startWorker } from './app/start-worker.js';
 import { ClubUnauthorisedError } from './club/club-errors.js';
-import type { Platform } from './commands/chat-user.js';
 import { registry } from './commands/registry.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import type { ReplySink } from './delivery/reply-sink.js';
 import { createLogger, type Logger } from './log.js';
 import { createBotMetrics } from './ops/bot-metrics.js';
-import { checkHealth } from './ops/health.js';
-import { opsRoutes, startOpsServer } from './ops/ops-routes.js';
-import { createAskerPeek } from './access/peek-asker.js';
+import type { PartCheck } from './ops/health-part.js';
+import { createHeartbeat } from './ops/heartbeat.js';
 import { describeError } from './errors.js';
-import { createDigests } from './digests/create-digests.js';
 import { hostsClubs, singleClubPrefix } from './clubs/hosting-mode.js';
 
 type Role = 'bot' | 'worker' | 'all';
@@ -79,7 +75,7 @@ async function main(): Promise<number> {
   }
   if (role !== 'worker' && !slackConfigured && !discordConfigured) {
     logger.warn(
-      'Neither Slack (SLACK_BOT_TOKEN with SLACK_SIGNING_SECRET or SLACK_APP_TOKEN) nor Discord (DISCORD_TOKEN, DISCORD_APPLICATION_ID) is configured: only /healthz and /metrics will answer.',
+      'Neither Slack (SLACK_BOT_TOKEN with SLACK_SIGNING_SECRET or SLACK_APP_TOKEN) nor Discord (DISCORD_TOKEN, DISCORD_APPLICATION_ID) is configured: only the ops port (OPS_PORT) will answer.',
     );
   }
 
@@ -93,135 +89,46 @@ async function main(): Promise<number> {
     onCacheRead: metrics.cacheRead,
   });
   metrics.observe(services);
-  const apiErrors = (platform: Platform) => (code: string) => metrics.platformError(platform, code);
   const stops: (() => Promise<void>)[] = [];
-  const connected: Partial<Record<Platform, () => boolean>> = {};
+  const ready: Record<string, PartCheck> = {};
 
   if (role !== 'bot') {
     if (!(await clubAcceptsToken(services, logger))) {
       await services.close();
       return 1;
     }
+    // This process's own worker beats in memory: another replica's beats never count for it.
+    const heartbeat = createHeartbeat({ what: 'this process’s worker' });
     const worker = startWorker({
       services,
       logger,
       timezone: config.CLUB_TIMEZONE,
+      concurrency: config.WORKER_CONCURRENCY,
+      heartbeat,
       onFinished: (event) => metrics.jobFinished(event),
     });
     stops.push(() => worker.close());
+    ready.worker = heartbeat.part;
+    ready.club = services.reachability.part;
   }
-
-  const routes = opsRoutes({
-    metrics,
-    health: () =>
-      checkHealth({
-        redis: services.redis,
-        prefix: services.prefix,
-        platforms: () =>
-          Object.fromEntries(Object.entries(connected).map(([name, isUp]) => [name, isUp()])),
-      }),
-  });
-
-  let routesServed = false;
   if (role !== 'worker') {
-    // The bot process posts the replies workers leave in the outbox: it holds the platform
-    // credentials, and a worker that dies mid-job can then neither lose a reply nor send it twice.
-    const sinks: Partial<Record<Platform, ReplySink>> = {};
-    if (slackConfigured) {
-      // Platforms load only when configured: a Slack-only bot never loads discord.js (about 48 MB).
-      const { createSlackReplySink } = await import('./platforms/slack/reply-sink.js');
-      sinks.slack = createSlackReplySink({
-        botToken: config.SLACK_BOT_TOKEN!,
-        slackApiUrl: config.SLACK_API_URL,
-        redis: services.redis,
-        prefix: services.prefix,
-        sealer: services.sealer,
-        logger,
-        onApiError: apiErrors('slack'),
-      });
-    }
-    if (discordConfigured) {
-      const { createDiscordReplySink } = await import('./platforms/discord/reply-sink.js');
-      sinks.discord = createDiscordReplySink({
-        apiUrl: config.DISCORD_API_URL,
-        token: config.DISCORD_TOKEN,
-        redis: services.redis,
-        prefix: services.prefix,
-        sealer: services.sealer,
-        onApiError: apiErrors('discord'),
-      });
-    }
-    const deliverer = startReplyDeliverer({
-      redis: services.redis,
-      prefix: services.prefix,
-      sealer: services.sealer,
-      sinks,
+    const platforms = await startPlatforms({
+      config,
+      services,
+      policy,
+      metrics,
       logger,
-      onDelivered: (event) => metrics.replyDelivered(event),
-      onGone: createDigests(services, { timezone: config.CLUB_TIMEZONE, logger }).dropGone, // #33
+      slack: slackConfigured,
+      discord: discordConfigured,
     });
+    Object.assign(ready, platforms.ready);
     // Stopped last, after a worker in this process has answered its active jobs.
-    stops.unshift(() => deliverer.stop());
-    const dispatcher = createBotDispatcher(services, {
-      timezone: config.CLUB_TIMEZONE,
-      ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
-      onDispatched: (platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
-    });
-    if (slackConfigured) {
-      const { startSlackAdapter } = await import('./platforms/slack/app.js');
-      const slack = await startSlackAdapter({
-        signingSecret: config.SLACK_SIGNING_SECRET ?? '',
-        botToken: config.SLACK_BOT_TOKEN!,
-        appToken: config.SLACK_APP_TOKEN,
-        slackApiUrl: config.SLACK_API_URL,
-        port: config.PORT,
-        customRoutes: routes,
-        dispatcher,
-        redis: services.redis,
-        prefix: services.prefix,
-        sealer: services.sealer,
-        logger,
-        onApiError: apiErrors('slack'),
-      });
-      routesServed = true;
-      connected.slack = () => true;
-      stops.push(() => slack.stop());
-      logger.info(
-        { port: slack.port, socketMode: Boolean(config.SLACK_APP_TOKEN) },
-        'Slack adapter started',
-      );
-    }
-    if (discordConfigured) {
-      const { startDiscordAdapter } = await import('./platforms/discord/app.js');
-      const discord = await startDiscordAdapter({
-        token: config.DISCORD_TOKEN!,
-        applicationId: config.DISCORD_APPLICATION_ID!,
-        guildIds: (config.DISCORD_GUILD_ID ?? '')
-          .split(',')
-          .map((id) => id.trim())
-          .filter(Boolean),
-        apiUrl: config.DISCORD_API_URL,
-        dispatcher,
-        redis: services.redis,
-        prefix: services.prefix,
-        sealer: services.sealer,
-        cache: services.cache,
-        peekAsker: createAskerPeek({ cache: services.cache, policy, links: services.links }),
-        policy,
-        timezone: config.CLUB_TIMEZONE,
-        logger,
-        onApiError: apiErrors('discord'),
-      });
-      connected.discord = () => discord.client.isReady();
-      stops.push(() => discord.stop());
-      logger.info('Discord adapter started');
-    }
+    stops.unshift(platforms.stopDeliverer);
+    stops.push(platforms.stopPlatforms);
   }
-  if (!routesServed) {
-    const ops = await startOpsServer(config.PORT, routes);
-    stops.push(() => ops.stop());
-    logger.info({ port: ops.port }, 'serving /healthz and /metrics');
-  }
+  const ops = await startClubOps(services, { config, metrics, ready, logger });
+  if (!ops) return 1;
+  stops.push(() => ops.stop());
 
   onShutdown(logger, async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);

@@ -22,11 +22,11 @@ import type { ClubCallInfo } from '../club/create-club-client.js';
 import type { ClubData, QuotaReport } from '../commands/club-data.js';
 import type { Config } from '../config.js';
 import { createBudgetedClubApis } from '../club/budgeted-club-apis.js';
+import { createClubReachability, type ClubReachability } from '../club/club-reachability.js';
 import { createClubQueue, type ClubQueue } from '../jobs/club-queue.js';
 import { createReplyOutbox, type ReplyOutbox } from '../delivery/reply-outbox.js';
 import { createFiler, type Filer } from '../jobs/file-once.js';
 import type { Logger } from '../log.js';
-import { healthKeys } from '../ops/health.js';
 import { createSealer, type Sealer } from '../redis/sealer.js';
 import { describeError } from '../errors.js';
 import { ownConnections } from './own-connections.js';
@@ -82,6 +82,8 @@ export interface ClubServices {
   /** Counts a form one person files, or throws when they have filed their share today. */
   formsShare: PersonShare;
   apiFor(priority: Priority): ClubApi;
+  /** What this process's calls have seen of the club service (for `/readyz`). */
+  reachability: ClubReachability;
   links: MemberLinks;
   policy: AccessPolicy;
   resolveAsker: AskerResolver;
@@ -144,6 +146,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     onFound: (found) =>
       logger.info({ layout: found }, `the club service answers in the ${found} layout`),
   });
+  const reachability = createClubReachability();
   const apiFor = createBudgetedClubApis({
     baseUrl: config.CLUB_API_URL,
     token: config.CLUB_API_TOKEN,
@@ -152,18 +155,10 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     budget,
     fetch: options.fetch,
     onCall(info) {
-      // The health check reports the club service's last answer.
-      void redis
-        .hset(
-          healthKeys.clubLastAnswer(prefix),
-          'status',
-          String(info.status),
-          'at',
-          String(Date.now()),
-        )
-        .catch(() => undefined);
+      reachability.answered(info.status);
       options.onClubCall?.(info);
     },
+    onNetworkFailure: (fault) => reachability.failed(fault.message),
   });
   const data = createCachedClubData(cache, apiFor);
   const dataFor = createPersonalClubData({
@@ -203,6 +198,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
       now,
     }),
     apiFor,
+    reachability,
     links,
     policy,
     resolveAsker: createAskerResolver({ data, policy, links }),

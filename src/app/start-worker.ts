@@ -6,7 +6,7 @@ import {
   type ClubWorkerOptions,
   type JobFinished,
 } from '../jobs/create-worker.js';
-import { healthKeys } from '../ops/health.js';
+import type { Heartbeat } from '../ops/heartbeat.js';
 import { fileSubmission } from '../jobs/file-submission.js';
 import type { Logger } from '../log.js';
 import type { ClubServices } from './club-services.js';
@@ -21,7 +21,9 @@ export interface StartWorkerOptions {
   stalledIntervalMs?: number;
   now?: () => number;
   onFinished?: (event: JobFinished) => void;
-  /** How often the worker tells the health check it is alive. Default: 10 s. */
+  /** Beaten while this worker runs and its own Redis connection answers (for `/readyz`). */
+  heartbeat?: Heartbeat;
+  /** How often the worker looks at itself to beat. Default: 10 s. */
   heartbeatMs?: number;
 }
 
@@ -32,20 +34,25 @@ export interface StartWorkerOptions {
 export function startWorker(options: StartWorkerOptions): ClubWorker {
   const { services } = options;
   const worker = createClubWorker(clubWorkerOptions(options));
-  const beat = () =>
-    void services.redis
-      .set(healthKeys.workerHeartbeat(services.prefix), String(Date.now()), 'PX', 10 * 60_000)
-      .catch(() => undefined);
-  beat();
-  const heartbeat = setInterval(beat, options.heartbeatMs ?? 10_000);
-  heartbeat.unref();
-  worker.on('closing', () => clearInterval(heartbeat));
+  const { heartbeat } = options;
+  if (!heartbeat) return worker;
+  // A paused or closed worker, or one whose Redis is gone, takes no jobs: it stops beating.
+  const look = () =>
+    void (async () => {
+      if (!worker.isRunning() || worker.isPaused()) return;
+      await worker.waitUntilReady();
+      if ((await services.queueConnection.ping()) === 'PONG') heartbeat.beat();
+    })().catch(() => undefined);
+  look();
+  const timer = setInterval(look, options.heartbeatMs ?? 10_000);
+  timer.unref();
+  worker.on('closing', () => clearInterval(timer));
   return worker;
 }
 
 /** The worker's options on a club's services: the command runner and the form filer. */
 export function clubWorkerOptions(
-  options: Omit<StartWorkerOptions, 'heartbeatMs'>,
+  options: Omit<StartWorkerOptions, 'heartbeat' | 'heartbeatMs'>,
 ): ClubWorkerOptions {
   const { services, timezone } = options;
   const now = () => new Date((options.now ?? Date.now)());

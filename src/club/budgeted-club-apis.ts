@@ -1,6 +1,7 @@
 import { BudgetDeniedError, type DailyBudget } from '../budget/daily-budget.js';
 import type { Priority } from '../budget/priority.js';
 import { createClubApi, type ClubApi } from './club-api.js';
+import type { ClubServiceFaultError } from './club-errors.js';
 import type { ClubLayout } from './club-layout.js';
 import { createClubClient, type ClubCallInfo } from './create-club-client.js';
 
@@ -16,6 +17,8 @@ export interface BudgetedClubApisOptions {
   fetch?: typeof fetch;
   /** Told about every call, for metrics and logs. */
   onCall?: (info: ClubCallInfo) => void;
+  /** Told of every call that got no answer (the readiness check counts them). */
+  onNetworkFailure?: (fault: ClubServiceFaultError) => void;
 }
 
 /**
@@ -49,6 +52,7 @@ export function createBudgetedClubApis(options: BudgetedClubApisOptions): Budget
           else if (info.remaining !== undefined) await budget.reconcile(info.remaining);
           options.onCall?.(info);
         },
+        onNetworkFailure: options.onNetworkFailure,
       }),
       { token: options.token },
     );

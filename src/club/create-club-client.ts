@@ -37,6 +37,8 @@ export interface ClubClientOptions {
   beforeRequest?: (request: { method: string; path: string }) => Promise<void>;
   /** Runs after every response (errors too): the budget reconciles with `remaining` here. */
   afterResponse?: (info: ClubCallInfo) => Promise<void> | void;
+  /** Told of each call that got no answer at all (refused, reset, timed out). Default: none. */
+  onNetworkFailure?: (fault: ClubServiceFaultError) => void;
   /** The fetch to use. Default: the global fetch. */
   fetch?: typeof fetch;
 }
@@ -64,7 +66,9 @@ export function createClubClient(options: ClubClientOptions): ClubHttpClient {
       const body = await response.arrayBuffer();
       return new Response(body.byteLength > 0 ? body : null, response);
     }).catch((error: unknown) => {
-      throw networkFault(error, timeoutMs);
+      const fault = networkFault(error, timeoutMs);
+      options.onNetworkFailure?.(fault);
+      throw fault;
     });
 
   /** One HTTP request: a unit of the budget first, then the call, then the budget reconciled. */

@@ -11,6 +11,7 @@ import {
 } from '../jobs/create-worker.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
+import type { Heartbeat } from '../ops/heartbeat.js';
 import { ClubFetcher } from './club-fetcher.js';
 import type { ClubDirectory, HostedClub } from './club-directory.js';
 import { clubPrefix, doorbellKeys } from './club-keys.js';
@@ -39,6 +40,8 @@ export interface FairWorkerPoolOptions {
   onFinished?: (clubId: string, event: JobFinished) => void;
   /** Told after a reply went into a club's outbox (the deliverer's doorbell). */
   onReplyPut?: (clubId: string) => Promise<void>;
+  /** Beaten after each pass over the clubs (the doorbell's reader wakes one every 2 s at most). */
+  heartbeat?: Heartbeat;
 }
 
 /** A running pool; `close()` stops taking jobs and waits for those under way. */
@@ -162,6 +165,7 @@ export function startFairWorkerPool(options: FairWorkerPoolOptions): FairWorkerP
     while (!stopping) {
       try {
         await pass();
+        options.heartbeat?.beat();
       } catch (error) {
         logger.warn({ err: describeError(error) }, 'taking a job failed; trying again');
         await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Platform } from '../commands/chat-user.js';
 import type { ReplySink } from '../delivery/reply-sink.js';
 import type { Logger } from '../log.js';
-import type { OpsRoute } from '../ops/ops-routes.js';
+import type { PartCheck } from '../ops/health-part.js';
 import type { Sealer } from '../redis/sealer.js';
 import { createHash } from 'node:crypto';
 import type { ClubDirectory, HostedClub } from './club-directory.js';
@@ -20,7 +20,6 @@ export interface HostedPlatformsOptions {
   redis: Redis;
   sealer: Sealer;
   logger: Logger;
-  routes: OpsRoute[];
   onApiError(platform: Platform, code: string): void;
   onDispatched(clubId: string, platform: string, kind: string, seconds: number): void;
 }
@@ -28,7 +27,7 @@ export interface HostedPlatformsOptions {
 /**
  * Starts Slack (one workspace by SLACK_BOT_TOKEN, or many through the install flow) and Discord
  * (one application) for every club, each loaded only when configured. Resolves the reply sinks
- * of a club, the stops, and whether the ops routes are served on Slack's port.
+ * of a club, the stops, and each platform's readiness.
  */
 export async function startHostedPlatforms(options: HostedPlatformsOptions) {
   const { config, directory, redis, sealer, logger } = options;
@@ -40,9 +39,8 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
   const slackOn = Boolean(config.SLACK_SIGNING_SECRET && (oauth || config.SLACK_BOT_TOKEN));
   const discordOn = Boolean(config.DISCORD_TOKEN && config.DISCORD_APPLICATION_ID);
   const stops: (() => Promise<void>)[] = [];
-  const connected: Partial<Record<Platform, () => boolean>> = {};
+  const ready: Partial<Record<Platform, PartCheck>> = {};
   const sinkMakers: ((club: HostedClub) => Partial<Record<Platform, ReplySink>>)[] = [];
-  let routesServed = false;
 
   if (slackOn) {
     const slack = await import('../platforms/slack/start-hosted-slack.js');
@@ -71,7 +69,6 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
       signingSecret: config.SLACK_SIGNING_SECRET ?? '',
       slackApiUrl: config.SLACK_API_URL,
       port: config.PORT,
-      customRoutes: options.routes,
       logger,
       onApiError: (code) => options.onApiError('slack', code),
       botToken: config.SLACK_BOT_TOKEN,
@@ -92,8 +89,10 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
       clubFor: (teamId) => directory.bySlackTeam(teamId),
       dispatcherOf,
     });
-    routesServed = true;
-    connected.slack = () => true;
+    ready.slack = () =>
+      running.connected()
+        ? { ok: true, detail: 'listening for Slack' }
+        : { ok: false, detail: 'not listening for Slack' };
     stops.push(() => running.stop());
     logger.info({ port: running.port, installFlow: oauth }, 'Slack adapter started for every club');
   }
@@ -122,14 +121,16 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
       clubFor: (guildId) => directory.byDiscordGuild(guildId),
       dispatcherOf,
     });
-    connected.discord = () => discord.client.isReady();
+    ready.discord = () =>
+      discord.connected()
+        ? { ok: true, detail: 'connected to the gateway' }
+        : { ok: false, detail: 'not connected to the gateway' };
     stops.push(() => discord.stop());
     logger.info('Discord adapter started for every club');
   }
   return {
     sinksFor: (club: HostedClub) => Object.assign({}, ...sinkMakers.map((make) => make(club))),
     stops,
-    connected,
-    routesServed,
+    ready,
   };
 }

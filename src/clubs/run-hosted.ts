@@ -2,8 +2,9 @@ import { onShutdown } from '../app/on-shutdown.js';
 import { ConfigError } from '../config.js';
 import { createLogger } from '../log.js';
 import { createBotMetrics } from '../ops/bot-metrics.js';
-import { checkHealth, healthKeys } from '../ops/health.js';
-import { opsRoutes, startOpsServer } from '../ops/ops-routes.js';
+import { startOps } from '../app/start-ops.js';
+import type { PartCheck } from '../ops/health-part.js';
+import { createHeartbeat } from '../ops/heartbeat.js';
 import { createSealer } from '../redis/sealer.js';
 import { createDigests } from '../digests/create-digests.js';
 import { openClubDirectory } from './club-directory.js';
@@ -11,14 +12,13 @@ import { doorbellKeys } from './club-keys.js';
 import { createClubMetrics } from './club-metrics.js';
 import { createClubRegistry } from './club-registry.js';
 import { createDoorbell } from './doorbell.js';
+import { clubBoardQueues } from './club-board-queues.js';
+import { clubsReachable } from './clubs-reachable.js';
 import { startFairWorkerPool } from './fair-worker-pool.js';
 import { loadHostConfig, singleClubVariablesSet, type HostConfig } from './host-config.js';
 import { startHostedPlatforms } from './hosted-platforms.js';
 import { connectRedis } from './redis-client.js';
 import { startHostedDeliverer } from './start-hosted-deliverer.js';
-
-/** Where the hosting deployment's own health keys live (the worker heartbeat). */
-const hostPrefix = 'club-bot:{clubs}';
 
 /**
  * `npm start` when the registry holds clubs (docs/hosting.md): the same roles as for one club,
@@ -69,8 +69,10 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
   const clubMetrics = createClubMetrics(metrics.registry, directory);
   logger.info({ clubs: directory.ids().length }, 'hosting the clubs of the registry');
   const stops: (() => Promise<void>)[] = [];
+  const ready: Record<string, PartCheck> = {};
 
   if (role !== 'bot') {
+    const heartbeat = createHeartbeat({ what: 'this process’s worker pool' });
     const pool = startFairWorkerPool({
       directory,
       redis,
@@ -82,32 +84,12 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
         clubMetrics.jobFinished(id, event);
       },
       onReplyPut: (id) => outboxBell.ring(id),
+      heartbeat,
     });
-    const beat = () =>
-      void redis
-        .set(healthKeys.workerHeartbeat(hostPrefix), String(Date.now()), 'PX', 10 * 60_000)
-        .catch(() => undefined);
-    beat();
-    const heartbeat = setInterval(beat, 10_000);
-    heartbeat.unref();
-    stops.push(async () => {
-      clearInterval(heartbeat);
-      await pool.close();
-    });
+    stops.push(() => pool.close());
+    ready.worker = heartbeat.part;
+    ready.clubs = () => clubsReachable(directory);
   }
-
-  let connected: Record<string, () => boolean> = {};
-  const routes = opsRoutes({
-    metrics,
-    health: () =>
-      checkHealth({
-        redis,
-        prefix: hostPrefix,
-        platforms: () =>
-          Object.fromEntries(Object.entries(connected).map(([name, isUp]) => [name, isUp()])),
-      }),
-  });
-  let routesServed = false;
   if (role !== 'worker') {
     const platforms = await startHostedPlatforms({
       config,
@@ -116,13 +98,11 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
       redis,
       sealer,
       logger,
-      routes,
       onApiError: (platform, code) => metrics.platformError(platform, code),
       onDispatched: (_club, platform, kind, seconds) =>
         metrics.acknowledged(platform, kind, seconds),
     });
-    connected = platforms.connected;
-    routesServed = platforms.routesServed;
+    Object.assign(ready, platforms.ready);
     const goneOf = new WeakMap<object, ReturnType<typeof createDigests>['dropGone']>();
     const deliverer = startHostedDeliverer({
       directory,
@@ -142,11 +122,16 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
     stops.unshift(() => deliverer.stop());
     stops.push(...platforms.stops);
   }
-  if (!routesServed) {
-    const ops = await startOpsServer(config.PORT, routes);
-    stops.push(() => ops.stop());
-    logger.info({ port: ops.port }, 'serving /healthz and /metrics');
-  }
+  const ops = await startOps({
+    config,
+    redis,
+    metrics,
+    ready,
+    queues: () => clubBoardQueues(directory),
+    logger,
+  });
+  if (!ops) return 1;
+  stops.push(() => ops.stop());
   onShutdown(logger, async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     await directory.close();

@@ -26,7 +26,8 @@ const latencyBuckets = [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 
 /** Creates the metrics; {@link BotMetrics.observe} adds the gauges that read the services. */
 export function createBotMetrics(): BotMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'clubbot_' });
+  // Standard names (process_*, nodejs_*), as stock Node dashboards expect; the bot's own carry clubbot_.
+  collectDefaultMetrics({ register: registry });
   const commands = new Counter({
     name: 'clubbot_commands_total',
     help: 'Commands and form submissions finished, by name and outcome (and club, when hosting many).',

@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 describe('npm start with clubs in the registry', () => {
-  it('when the registry holds a club, it hosts it: healthy, and its jobs are done by the pool', async () => {
+  it('when the registry holds a club, it hosts it: live and ready on the ops port, and its jobs are done by the pool', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: root,
       env: {
@@ -50,23 +50,28 @@ describe('npm start with clubs in the registry', () => {
         CLUB_DATA_KEY: testDataKey,
         CLUB_TIMEZONE: 'Europe/Paris',
         PORT: '0',
+        OPS_PORT: '0',
       },
     });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     try {
       const port = await waitFor(
-        () => /"port":(\d+),"msg":"serving \/healthz/.exec(stdout)?.[1],
+        () => /"opsPort":(\d+),.*"msg":"ops port: /.exec(stdout)?.[1],
         'the ops port',
         15_000,
       );
       expect(stdout).toContain('"clubs":1,"msg":"hosting the clubs of the registry"');
       expect(stdout).toContain('these variables are ignored');
-      const health = await waitFor(async () => {
-        const answer = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
+      const ready = await waitFor(async () => {
+        const answer = await fetch(`http://127.0.0.1:${port}/readyz`);
         return answer.status === 200 && answer;
-      }, 'a healthy report');
-      expect(((await health.json()) as { healthy: boolean }).healthy).toBe(true);
+      }, 'a ready report');
+      expect(await ready.json()).toMatchObject({
+        ready: true,
+        parts: { redis: { ok: true }, worker: { ok: true }, clubs: { ok: true } },
+      });
 
       // A command put in the club's queue, as its dispatcher would: the process's pool runs it.
       const directory = await openClubDirectory({

@@ -17,6 +17,7 @@ import { loadHostConfig } from '../../src/clubs/host-config.js';
 import { connectRedis } from '../../src/clubs/redis-client.js';
 import { startHostedDeliverer } from '../../src/clubs/start-hosted-deliverer.js';
 import type { DispatchResult } from '../../src/dispatch/create-dispatcher.js';
+import type { Heartbeat } from '../../src/ops/heartbeat.js';
 import { createLogger } from '../../src/log.js';
 import {
   startSimulator,
@@ -58,6 +59,8 @@ export async function startHostingHarness(options: {
   clusterNodes?: string;
   /** Start without the worker pool (start it with `startPool`). */
   noPool?: boolean;
+  /** Beaten by the pool after each pass over the clubs. Default: none. */
+  heartbeat?: Heartbeat;
 }) {
   const root = uniquePrefix('host');
   const location = {
@@ -140,6 +143,7 @@ export async function startHostingHarness(options: {
       sweepMs: options.sweepMs,
       lockDurationMs: options.lockDurationMs,
       onReplyPut: (id) => outboxBell.ring(id),
+      heartbeat: options.heartbeat,
     });
   let pool: FairWorkerPool | undefined = options.noPool ? undefined : startPool();
   const dispatcherOf = createClubDispatchers({});

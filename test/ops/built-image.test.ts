@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../support/wait-for.js';
 import { testRedisUrl } from '../support/redis.js';
 
 const run = promisify(execFile);
@@ -86,7 +87,7 @@ describe('the built dist/, laid out as in the image', () => {
     simulator.child.kill('SIGTERM');
   });
 
-  it('when dist/main.js starts as compose starts it, against a simulator from dist/, /healthz is 200', async () => {
+  it('when dist/main.js starts as compose starts it, against a simulator from dist/, /livez and /readyz are 200 on the ops port', async () => {
     const simulator = startIn(
       ['dist/simulator/cli.js', '--port', '0', '--token', 'image-token', '--members', '40'],
       {},
@@ -102,12 +103,17 @@ describe('the built dist/, laid out as in the image', () => {
         REDIS_URL: `${testRedisUrl()}?db=2`,
         CLUB_DATA_KEY: testDataKey,
         PORT: '0',
+        OPS_PORT: '0',
       },
-      /serving \/healthz and \/metrics/,
+      /"msg":"ops port: /,
     );
-    const { port } = JSON.parse(await bot.line) as { port: number };
-    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
-    expect(health.status).toBe(200);
+    const { opsPort } = JSON.parse(await bot.line) as { opsPort: number };
+    expect((await fetch(`http://127.0.0.1:${opsPort}/livez`)).status).toBe(200);
+    const ready = await waitFor(async () => {
+      const answer = await fetch(`http://127.0.0.1:${opsPort}/readyz`);
+      return answer.status === 200 && answer;
+    }, 'a ready report');
+    expect(ready.status).toBe(200);
     bot.child.kill('SIGTERM');
     simulator.child.kill('SIGTERM');
   }, 60_000);

@@ -214,9 +214,14 @@ describe('GET /metrics after a few commands', () => {
     ).toBe(1);
   });
 
-  it('has the default process metrics under the same prefix', async () => {
+  it('has the default Node metrics under their standard names, so stock dashboards work; only the bot’s own carry clubbot_', async () => {
     const samples = await scrape();
-    expect(find(samples, 'clubbot_process_cpu_user_seconds_total')).toHaveLength(1);
-    expect(find(samples, 'clubbot_nodejs_eventloop_lag_seconds')).toHaveLength(1);
+    expect(find(samples, 'process_cpu_user_seconds_total')).toHaveLength(1);
+    expect(find(samples, 'nodejs_eventloop_lag_seconds')).toHaveLength(1);
+    expect(find(samples, 'clubbot_process_cpu_user_seconds_total')).toHaveLength(0);
+    const names = new Set(samples.map((sample) => sample.name));
+    const own = [...names].filter((name) => !/^(process|nodejs)_/.test(name));
+    expect(own.length).toBeGreaterThan(10);
+    expect(own.filter((name) => !name.startsWith('clubbot_'))).toEqual([]);
   });
 });

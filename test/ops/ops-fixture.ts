@@ -1,6 +1,7 @@
 import { testDataKey } from '../support/data-key.js';
 import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
 import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
+import { startClubOps } from '../../src/app/start-ops.js';
 import { startReplyDeliverer } from '../../src/delivery/start-reply-deliverer.js';
 import { startWorker } from '../../src/app/start-worker.js';
 import type { Platform } from '../../src/commands/chat-user.js';
@@ -10,10 +11,12 @@ import type { ClubWorker } from '../../src/jobs/create-worker.js';
 import type { ReplySink } from '../../src/delivery/reply-sink.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import { createBotMetrics, type BotMetrics } from '../../src/ops/bot-metrics.js';
-import { checkHealth } from '../../src/ops/health.js';
-import { opsRoutes, startOpsServer, type OpsRoute } from '../../src/ops/ops-routes.js';
+import type { EventLoopWatchOptions } from '../../src/ops/event-loop-turns.js';
+import type { PartCheck } from '../../src/ops/health-part.js';
+import { createHeartbeat, type Heartbeat } from '../../src/ops/heartbeat.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { testRedisUrl, uniquePrefix } from '../support/redis.js';
+import { waitFor } from '../support/wait-for.js';
 
 export const opsToken = 'ops-token-3d9a';
 export const opsTimezone = 'Europe/London';
@@ -22,33 +25,47 @@ export const opsTimezone = 'Europe/London';
 export interface OpsFixtureOptions {
   /** The token the bot sends. Default: the simulator's (a different one gets 401s). */
   token?: string;
-  /** Start a worker (it beats for /healthz at once). Default: true. */
+  /** The club service's URL. Default: the fixture's simulator. */
+  clubUrl?: string;
+  /** Start a worker (it beats for /readyz at once). Default: true. */
   worker?: boolean;
   /** Reply sinks, given the metrics (for `platformError`) and the services. Default: none. */
   sinks?: (metrics: BotMetrics, services: ClubServices) => Partial<Record<Platform, ReplySink>>;
   logger?: Logger;
   /** A Redis URL other than the test Redis (e.g. one that never answers). */
   redisUrl?: string;
+  /** Another process's key prefix, to share its queue. Default: a prefix of its own. */
+  prefix?: string;
+  /** The clock of the worker's heartbeat. Default: `Date.now`. */
+  now?: () => number;
+  /** The event-loop watch's clock and timings. Default: its own. */
+  eventLoop?: EventLoopWatchOptions;
+  /** OPS_USER and OPS_PASSWORD. Default: unset (the job board is off). */
+  opsUser?: string;
+  opsPassword?: string;
 }
 
 /**
  * The bot's processes assembled as `src/main.ts` assembles them — metrics first, services that
- * report club calls and cache reads, a worker that reports finished jobs, a dispatcher that
- * reports acknowledgements — on the test Redis and a simulator, with `/healthz` and `/metrics`
- * served on loopback by the real ops routes.
+ * report club calls and cache reads, a worker that beats and reports finished jobs, a dispatcher
+ * that reports acknowledgements — on the test Redis and a simulator, with the real ops port
+ * (`/livez`, `/readyz`, `/metrics`, `/jobs`) on loopback.
  */
 export interface OpsFixture {
   simulator: RunningSimulator;
   services: ClubServices;
   metrics: BotMetrics;
   worker?: ClubWorker;
+  heartbeat: Heartbeat;
   dispatcher: Dispatcher;
-  routes: OpsRoute[];
-  /** Each platform's "connected" answer, as main.ts reports them; tests change it. */
-  platforms: Record<string, boolean>;
-  /** Base URL of the ops server, e.g. `http://127.0.0.1:40123`. */
+  /** The role's readiness parts as main.ts gives them; tests add platforms. */
+  ready: Record<string, PartCheck>;
+  /** Base URL of the ops port, e.g. `http://127.0.0.1:40123`. */
   url: string;
-  get(path: string): Promise<{ status: number; text: string; json: unknown }>;
+  get(
+    path: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; text: string; json: unknown; headers: Headers }>;
   stop(): Promise<void>;
 }
 
@@ -56,17 +73,20 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
   const simulator = await startSimulator({ token: opsToken, members: 60, seed: 11 });
   const config = loadConfig({
     CLUB_DATA_KEY: testDataKey,
-    CLUB_API_URL: simulator.url,
+    CLUB_API_URL: options.clubUrl ?? simulator.url,
     CLUB_API_TOKEN: options.token ?? opsToken,
     REDIS_URL: options.redisUrl ?? testRedisUrl(),
     CLUB_API_TIMEOUT_MS: '2000',
+    OPS_PORT: '0',
+    ...(options.opsUser ? { OPS_USER: options.opsUser } : {}),
+    ...(options.opsPassword ? { OPS_PASSWORD: options.opsPassword } : {}),
   });
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const metrics = createBotMetrics();
   const services = createClubServices({
     config,
     logger,
-    prefix: uniquePrefix('ops'),
+    prefix: options.prefix ?? uniquePrefix('ops'),
     onClubCall: metrics.clubCall,
     onCacheRead: metrics.cacheRead,
   });
@@ -79,6 +99,8 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
     logger,
     onDelivered: (event) => metrics.replyDelivered(event),
   });
+  const heartbeat = createHeartbeat({ what: 'this process’s worker', now: options.now });
+  const ready: Record<string, PartCheck> = { club: services.reachability.part };
   const worker =
     options.worker === false
       ? undefined
@@ -86,31 +108,38 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
           services,
           logger,
           timezone: opsTimezone,
+          heartbeat,
           onFinished: (event) => metrics.jobFinished(event),
         });
+  if (worker) {
+    ready.worker = heartbeat.part;
+    await waitFor(() => heartbeat.part().ok, 'the worker’s first beat');
+  }
   const dispatcher = createBotDispatcher(services, {
     timezone: opsTimezone,
     onDispatched: (platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
   });
-  const platforms: Record<string, boolean> = {};
-  const routes = opsRoutes({
+  const ops = await startClubOps(services, {
+    config,
     metrics,
-    health: () =>
-      checkHealth({ redis: services.redis, prefix: services.prefix, platforms: () => platforms }),
+    ready,
+    logger,
+    redisTimeoutMs: 500,
+    eventLoop: options.eventLoop,
   });
-  const server = await startOpsServer(0, routes, '127.0.0.1');
-  const url = `http://127.0.0.1:${server.port}`;
+  if (!ops) throw new Error('the ops port did not open');
+  const url = `http://127.0.0.1:${ops.port}`;
   return {
     simulator,
     services,
     metrics,
     worker,
+    heartbeat,
     dispatcher,
-    routes,
-    platforms,
+    ready,
     url,
-    async get(path) {
-      const response = await fetch(`${url}${path}`);
+    async get(path, headers = {}) {
+      const response = await fetch(`${url}${path}`, { headers });
       const text = await response.text();
       let json: unknown;
       try {
@@ -118,10 +147,10 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
       } catch {
         json = undefined;
       }
-      return { status: response.status, text, json };
+      return { status: response.status, text, json, headers: response.headers };
     },
     async stop() {
-      await server.stop();
+      await ops.stop();
       await worker?.close();
       await deliverer.stop();
       await services.close();

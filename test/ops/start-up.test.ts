@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { unusedPort } from '../support/unused-port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { testRedisUrl } from '../support/redis.js';
@@ -132,10 +133,11 @@ describe('npm start, when something is wrong, says exactly what and stops with e
 });
 
 describe('npm start, when everything answers', () => {
-  it('serves /healthz (200) and /metrics on PORT, and stops cleanly on SIGTERM', async () => {
-    const bot = start({ ...good(), PORT: '0' });
+  it('serves /livez, /readyz and /metrics on OPS_PORT only (nothing listens on PORT without Slack), and stops cleanly on SIGTERM', async () => {
+    const port = await unusedPort();
+    const bot = start({ ...good(), PORT: String(port), OPS_PORT: '0' });
     try {
-      const port = await new Promise<number>((resolve, reject) => {
+      const opsPort = await new Promise<number>((resolve, reject) => {
         const deadline = setTimeout(
           () => reject(new Error(`no ops server:\n${bot.output()}`)),
           20_000,
@@ -144,23 +146,26 @@ describe('npm start, when everything answers', () => {
           const line = bot
             .output()
             .split('\n')
-            .find((text) => text.includes('serving /healthz and /metrics'));
+            .find((text) => text.includes('"msg":"ops port: '));
           if (line) {
             clearTimeout(deadline);
-            resolve((JSON.parse(line) as { port: number }).port);
+            resolve((JSON.parse(line) as { opsPort: number }).opsPort);
           }
         });
       });
-      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
-      expect(health.status).toBe(200);
-      expect(await health.json()).toMatchObject({
-        healthy: true,
-        parts: { redis: { healthy: true }, worker: { healthy: true }, club: { healthy: true } },
+      const ops = `http://127.0.0.1:${opsPort}`;
+      expect((await fetch(`${ops}/livez`)).status).toBe(200);
+      const ready = await fetch(`${ops}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({
+        ready: true,
+        parts: { redis: { ok: true }, worker: { ok: true }, club: { ok: true } },
       });
-      expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toContain(
+      expect(await (await fetch(`${ops}/metrics`)).text()).toContain(
         'clubbot_club_calls_total{method="GET"',
       );
-      // Neither platform is configured: it says so, and serves the ops routes only.
+      await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
+      // Neither platform is configured: it says so, and serves the ops port only.
       expect(messages(bot.output(), 40).join('\n')).toContain(
         'Neither Slack (SLACK_BOT_TOKEN with SLACK_SIGNING_SECRET or SLACK_APP_TOKEN) nor Discord',
       );

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Status, type Interaction } from 'discord.js';
 import type { Redis } from 'ioredis';
 import type { AccessPolicy } from '../../access/access-policy.js';
 import type { AskerPeek } from '../../access/peek-asker.js';
@@ -50,6 +50,8 @@ export interface DiscordAdapterOptions {
 /** A running Discord adapter. */
 export interface DiscordAdapter {
   client: Client;
+  /** Whether every gateway shard is connected now (the client's own ready flag never drops). */
+  connected(): boolean;
   /** Waits for interactions being handled, then disconnects. */
   stop(): Promise<void>;
 }
@@ -117,6 +119,8 @@ export async function connectDiscord(
   logger.info({ application: options.applicationId }, 'discord adapter connected');
   return {
     client,
+    connected: () =>
+      client.ws.shards.size > 0 && client.ws.shards.every((shard) => shard.status === Status.Ready),
     async stop() {
       await Promise.allSettled([...inFlight]);
       await client.destroy();

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { App, type CustomRoute } from '@slack/bolt';
+import type { Server } from 'node:http';
+import { App, type CustomRoute, type SocketModeReceiver } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { CommandDefinition } from '../../commands/command.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
@@ -30,7 +31,7 @@ export interface SlackAdapterOptions {
   port: number;
   /** Interface to listen on in HTTP mode. Default: every interface. */
   host?: string;
-  /** Extra HTTP routes on the same server, e.g. `/healthz` and `/metrics`. Default: none. */
+  /** Extra HTTP routes on Slack's server (the install flow's pages). Default: none. */
   customRoutes?: CustomRoute[];
   dispatcher: Dispatcher;
   /** The commands to offer as slash commands. Default: the bot's registry. */
@@ -61,6 +62,8 @@ export interface SlackAdapterOptions {
 export interface RunningSlackAdapter {
   /** The HTTP port listened on (useful with `port: 0`); undefined in Socket Mode without routes. */
   port: number | undefined;
+  /** Whether Slack can reach the bot now: the HTTP server listens, or Socket Mode's socket is open. */
+  connected(): boolean;
   stop(): Promise<void>;
 }
 
@@ -77,14 +80,33 @@ export async function startSlackAdapter(
   };
   if (options.appToken !== undefined) {
     await app.start();
-    return { port: options.customRoutes?.length ? options.port : undefined, stop };
+    // Bolt keeps its receiver private; the Socket Mode client on it knows whether its socket is open.
+    const { receiver } = app as unknown as { receiver: SocketModeReceiver };
+    return {
+      port: options.customRoutes?.length ? options.port : undefined,
+      connected: () => receiver.client.websocket?.isActive() ?? false,
+      stop,
+    };
   }
   const server = await app.start({
     port: options.port,
     ...(options.host ? { host: options.host } : {}),
   });
+  return runningHttp(server, options.port, stop);
+}
+
+/** A running HTTP receiver: its port, and whether its server still listens. */
+export function runningHttp(
+  server: Server,
+  port: number,
+  stop: () => Promise<void>,
+): RunningSlackAdapter {
   const address = server.address() as AddressInfo | string | null;
-  return { port: typeof address === 'object' && address ? address.port : options.port, stop };
+  return {
+    port: typeof address === 'object' && address ? address.port : port,
+    connected: () => server.listening,
+    stop,
+  };
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { App, type AnyMiddlewareArgs, type CustomRoute, type InstallationStore } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { CommandDefinition } from '../../commands/command.js';
@@ -7,7 +6,7 @@ import type { Logger } from '../../log.js';
 import type { Sealer } from '../../redis/sealer.js';
 import { registry as defaultRegistry } from '../../commands/registry.js';
 import { registerAppHome, type AppHomeDeps } from './app-home-listener.js';
-import type { RunningSlackAdapter } from './app.js';
+import { runningHttp, type RunningSlackAdapter } from './app.js';
 import { registerBlockActions } from './block-action-listeners.js';
 import { claimPage, claimRoute, type SlackClaims } from './claim-pages.js';
 import { createListenerDeps } from './create-listener-deps.js';
@@ -142,11 +141,7 @@ export async function startHostedSlack<C extends SlackHostedClub>(
     port: options.port,
     ...(options.host ? { host: options.host } : {}),
   });
-  const address = server.address() as AddressInfo | string | null;
-  return {
-    port: typeof address === 'object' && address ? address.port : options.port,
-    stop: async () => void (await app.stop()),
-  };
+  return runningHttp(server, options.port, async () => void (await app.stop()));
 }
 
 /** A request from a workspace with no club: acknowledged, told so if it was a command, no more. */

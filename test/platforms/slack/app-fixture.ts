@@ -98,7 +98,7 @@ export async function startSlackFixture(): Promise<SlackFixture> {
     logger,
     customRoutes: [
       {
-        path: '/healthz',
+        path: '/custom-page',
         method: ['GET'],
         handler: (_request, response) => {
           response.writeHead(200, { 'content-type': 'text/plain' });

@@ -1,0 +1,145 @@
+import type { AccessPolicy } from '../access/access-policy.js';
+import { createAskerPeek } from '../access/peek-asker.js';
+import type { Platform } from '../commands/chat-user.js';
+import type { Config } from '../config.js';
+import { createDigests } from '../digests/create-digests.js';
+import type { ReplySink } from '../delivery/reply-sink.js';
+import { startReplyDeliverer } from '../delivery/start-reply-deliverer.js';
+import type { Logger } from '../log.js';
+import type { BotMetrics } from '../ops/bot-metrics.js';
+import type { PartCheck } from '../ops/health-part.js';
+import type { ClubServices } from './club-services.js';
+import { createBotDispatcher } from './create-bot-dispatcher.js';
+
+/** Options for {@link startPlatforms}. */
+export interface StartPlatformsOptions {
+  config: Config;
+  services: ClubServices;
+  policy: AccessPolicy;
+  metrics: BotMetrics;
+  logger: Logger;
+  slack: boolean;
+  discord: boolean;
+}
+
+/** The bot role of one club: its platforms, the reply deliverer, and their readiness. */
+export interface RunningPlatforms {
+  /** Slack's HTTP port (`PORT`, or the one given for 0); undefined without Slack over HTTP. */
+  slackPort?: number;
+  /** The platforms, by name, as `/readyz` asks them. */
+  ready: Partial<Record<Platform, PartCheck>>;
+  /** Stops the platforms (first) and the deliverer (last, after a worker has answered). */
+  stopPlatforms(): Promise<void>;
+  stopDeliverer(): Promise<void>;
+}
+
+const part = (up: boolean, what: string) => ({ ok: up, detail: up ? what : `not ${what}` });
+
+/**
+ * Starts the configured platforms of the single club on `PORT` (Slack's HTTP receiver; nothing
+ * else answers there), and the deliverer that posts the replies workers leave in the outbox.
+ */
+export async function startPlatforms(options: StartPlatformsOptions): Promise<RunningPlatforms> {
+  const { config, services, metrics, logger, policy } = options;
+  const apiErrors = (platform: Platform) => (code: string) => metrics.platformError(platform, code);
+  const { redis, prefix, sealer } = services;
+  // The bot process posts the replies workers leave in the outbox: it holds the platform
+  // credentials, and a worker that dies mid-job can then neither lose a reply nor send it twice.
+  const sinks: Partial<Record<Platform, ReplySink>> = {};
+  if (options.slack) {
+    // Platforms load only when configured: a Slack-only bot never loads discord.js (about 48 MB).
+    const { createSlackReplySink } = await import('../platforms/slack/reply-sink.js');
+    sinks.slack = createSlackReplySink({
+      botToken: config.SLACK_BOT_TOKEN!,
+      slackApiUrl: config.SLACK_API_URL,
+      redis,
+      prefix,
+      sealer,
+      logger,
+      onApiError: apiErrors('slack'),
+    });
+  }
+  if (options.discord) {
+    const { createDiscordReplySink } = await import('../platforms/discord/reply-sink.js');
+    sinks.discord = createDiscordReplySink({
+      apiUrl: config.DISCORD_API_URL,
+      token: config.DISCORD_TOKEN,
+      redis,
+      prefix,
+      sealer,
+      onApiError: apiErrors('discord'),
+    });
+  }
+  const deliverer = startReplyDeliverer({
+    redis,
+    prefix,
+    sealer,
+    sinks,
+    logger,
+    onDelivered: (event) => metrics.replyDelivered(event),
+    onGone: createDigests(services, { timezone: config.CLUB_TIMEZONE, logger }).dropGone, // #33
+  });
+  const dispatcher = createBotDispatcher(services, {
+    timezone: config.CLUB_TIMEZONE,
+    ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
+    onDispatched: (platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
+  });
+  const ready: RunningPlatforms['ready'] = {};
+  let slackPort: number | undefined;
+  const stops: (() => Promise<void>)[] = [];
+  if (options.slack) {
+    const { startSlackAdapter } = await import('../platforms/slack/app.js');
+    const socketMode = Boolean(config.SLACK_APP_TOKEN);
+    const slack = await startSlackAdapter({
+      signingSecret: config.SLACK_SIGNING_SECRET ?? '',
+      botToken: config.SLACK_BOT_TOKEN!,
+      appToken: config.SLACK_APP_TOKEN,
+      slackApiUrl: config.SLACK_API_URL,
+      port: config.PORT,
+      dispatcher,
+      redis,
+      prefix,
+      sealer,
+      logger,
+      onApiError: apiErrors('slack'),
+    });
+    ready.slack = () =>
+      part(slack.connected(), socketMode ? 'connected (Socket Mode)' : 'listening for Slack');
+    stops.push(() => slack.stop());
+    if (!socketMode) slackPort = slack.port;
+    logger.info({ port: slack.port, socketMode }, 'Slack adapter started');
+  }
+  if (options.discord) {
+    const { startDiscordAdapter } = await import('../platforms/discord/app.js');
+    const discord = await startDiscordAdapter({
+      token: config.DISCORD_TOKEN!,
+      applicationId: config.DISCORD_APPLICATION_ID!,
+      guildIds: (config.DISCORD_GUILD_ID ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+      apiUrl: config.DISCORD_API_URL,
+      dispatcher,
+      redis,
+      prefix,
+      sealer,
+      policy,
+      logger,
+      cache: services.cache,
+      peekAsker: createAskerPeek({ cache: services.cache, policy, links: services.links }),
+      timezone: config.CLUB_TIMEZONE,
+      onApiError: apiErrors('discord'),
+    });
+    ready.discord = () => part(discord.connected(), 'connected to the gateway');
+    stops.push(() => discord.stop());
+    logger.info('Discord adapter started');
+  }
+  return {
+    slackPort,
+    ready,
+    async stopPlatforms() {
+      for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    },
+    stopDeliverer: () => deliverer.stop(),
+  };
+}

@@ -1,0 +1,54 @@
+import type { HealthPart } from '../ops/health-part.js';
+
+/** Options for {@link createClubReachability}. */
+export interface ClubReachabilityOptions {
+  /** Network failures in a row after which the service counts as unreachable. Default: 3. */
+  failuresInARow?: number;
+}
+
+/**
+ * What this process has seen of the club service, told from the club client's call path. Any
+ * HTTP answer ends a run of network failures; a 401 stays until an answer other than 401. A spent
+ * budget (403, 429, or a call never made) says nothing about reachability.
+ */
+export interface ClubReachability {
+  answered(status: number): void;
+  failed(reason: string): void;
+  part(): HealthPart;
+}
+
+export function createClubReachability(options: ClubReachabilityOptions = {}): ClubReachability {
+  const limit = options.failuresInARow ?? 3;
+  let failures = 0;
+  let lastFailure = '';
+  let rejected = false;
+  let called = false;
+  return {
+    answered(status) {
+      called = true;
+      failures = 0;
+      rejected = status === 401;
+    },
+    failed(reason) {
+      called = true;
+      failures += 1;
+      lastFailure = reason;
+    },
+    part() {
+      if (rejected) {
+        return {
+          ok: false,
+          detail: 'the club service rejected the API token (401): reset it and set CLUB_API_TOKEN',
+        };
+      }
+      if (failures >= limit) {
+        return { ok: false, detail: `${failures} network failures in a row; last: ${lastFailure}` };
+      }
+      if (!called) return { ok: true, detail: 'not called yet' };
+      return {
+        ok: true,
+        detail: failures === 0 ? 'answering' : `answering (${failures} network failures in a row)`,
+      };
+    },
+  };
+}

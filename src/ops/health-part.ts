@@ -1,0 +1,29 @@
+/** One part of the process, whether it is fine, and a word on why (never personal data). */
+export interface HealthPart {
+  ok: boolean;
+  detail: string;
+}
+
+/** How to learn a part's state now; a check that throws counts as not ok. */
+export type PartCheck = () => HealthPart | Promise<HealthPart>;
+
+/** Every part's state, and whether all are fine. */
+export interface PartsReport {
+  ok: boolean;
+  parts: Record<string, HealthPart>;
+}
+
+/** Asks every part at once; one that throws is reported with its error, not dropped. */
+export async function checkParts(checks: Record<string, PartCheck>): Promise<PartsReport> {
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([name, check]): Promise<[string, HealthPart]> => {
+      try {
+        return [name, await check()];
+      } catch (error) {
+        return [name, { ok: false, detail: `the check failed: ${String(error)}` }];
+      }
+    }),
+  );
+  const parts = Object.fromEntries(entries);
+  return { ok: entries.every(([, part]) => part.ok), parts };
+}
