@@ -4,7 +4,6 @@
  * they share one budget through Redis).
  */
 import { parseArgs } from 'node:util';
-import { Redis } from 'ioredis';
 import { AccessPolicyError, loadAccessPolicy } from './access/load-access-policy.js';
 import { createClubServices } from './app/club-services.js';
 import { onShutdown } from './app/on-shutdown.js';
@@ -20,6 +19,7 @@ import type { PartCheck } from './ops/health-part.js';
 import { createHeartbeat } from './ops/heartbeat.js';
 import { describeError } from './errors.js';
 import { hostsClubs, singleClubPrefix } from './clubs/hosting-mode.js';
+import { askRedisOnce } from './clubs/redis-client.js';
 
 type Role = 'bot' | 'worker' | 'all';
 
@@ -59,7 +59,7 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  if (!(await redisAnswers(config.REDIS_URL))) {
+  if (!(await askRedisOnce(config, async (redis) => (await redis.ping()) === 'PONG', false))) {
     logger.fatal(
       `Redis does not answer at REDIS_URL within 5 s. Start Redis (with appendonly yes and maxmemory-policy noeviction) or correct REDIS_URL.`,
     );
@@ -136,24 +136,6 @@ async function main(): Promise<number> {
   });
   logger.info({ role }, 'club bot started');
   return 0;
-}
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-    connectTimeout: 5_000,
-  });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /** Reads who's who and roles once: it warms the cache, and a rejected token stops the start. */

@@ -1,5 +1,4 @@
 import type { AccessPolicy } from '../access/access-policy.js';
-import { createAskerPeek } from '../access/peek-asker.js';
 import type { Platform } from '../commands/chat-user.js';
 import type { Config } from '../config.js';
 import { createDigests } from '../digests/create-digests.js';
@@ -10,6 +9,7 @@ import type { BotMetrics } from '../ops/bot-metrics.js';
 import type { PartCheck } from '../ops/health-part.js';
 import type { ClubServices } from './club-services.js';
 import { createBotDispatcher } from './create-bot-dispatcher.js';
+import { discordClubOptions } from './discord-club-options.js';
 
 /** Options for {@link startPlatforms}. */
 export interface StartPlatformsOptions {
@@ -120,13 +120,8 @@ export async function startPlatforms(options: StartPlatformsOptions): Promise<Ru
         .filter(Boolean),
       apiUrl: config.DISCORD_API_URL,
       dispatcher,
-      redis,
-      prefix,
-      sealer,
-      policy,
+      ...discordClubOptions(services, policy),
       logger,
-      cache: services.cache,
-      peekAsker: createAskerPeek({ cache: services.cache, policy, links: services.links }),
       timezone: config.CLUB_TIMEZONE,
       onApiError: apiErrors('discord'),
     });

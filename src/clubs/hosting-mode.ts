@@ -1,4 +1,4 @@
-import { clusterNodesOf, connectRedis, type RedisLocation } from './redis-client.js';
+import { askRedisOnce, clusterNodesOf, type RedisLocation } from './redis-client.js';
 import { defaultRoot, registryKeys, singleClubClusterPrefix } from './club-keys.js';
 
 /**
@@ -10,23 +10,11 @@ export async function hostsClubs(env: NodeJS.ProcessEnv): Promise<boolean> {
   const url = env.REDIS_URL?.trim();
   const nodes = env.REDIS_CLUSTER_NODES?.trim();
   if (!url && !nodes) return false;
-  const redis = connectRedis(
+  return askRedisOnce(
     { REDIS_URL: url || `redis://${nodes?.split(',')[0]}`, REDIS_CLUSTER_NODES: nodes },
-    {
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-      connectTimeout: 5_000,
-    },
+    async (redis) => (await redis.hlen(registryKeys().records)) > 0,
+    false,
   );
-  redis.on('error', () => undefined);
-  try {
-    return (await redis.hlen(registryKeys().records)) > 0;
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /** The one club's prefix: `club-bot` as ever, or on a Redis Cluster with the hash tag it needs. */

@@ -37,6 +37,31 @@ export function connectRedis(location: RedisLocation, options: RedisOptions = {}
   return cluster as unknown as Redis;
 }
 
+/**
+ * Asks Redis one thing at start-up, on a connection of its own that gives up after 5 s and never
+ * retries; `fallback` when Redis does not answer.
+ */
+export async function askRedisOnce<T>(
+  location: RedisLocation,
+  ask: (redis: Redis) => Promise<T>,
+  fallback: T,
+): Promise<T> {
+  const redis = connectRedis(location, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 5_000,
+  });
+  redis.on('error', () => undefined);
+  try {
+    return await ask(redis);
+  } catch {
+    return fallback;
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** Whether a connection from {@link connectRedis} is a cluster's. */
 export function isCluster(redis: Redis): boolean {
   return (redis as unknown as { isCluster?: boolean }).isCluster === true;

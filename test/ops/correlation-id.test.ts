@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAskerPeek } from '../../src/access/peek-asker.js';
 import { createLogger } from '../../src/log.js';
 import { startDiscordAdapter, type DiscordAdapter } from '../../src/platforms/discord/app.js';
 import { createDiscordReplySink } from '../../src/platforms/discord/reply-sink.js';
@@ -13,6 +12,7 @@ import { postToSlackApp, slashCommandBody } from '../fakes/slack/slack-requests.
 import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.js';
 import { waitFor } from '../support/wait-for.js';
 import { opsTimezone, startOpsFixture, type OpsFixture } from './ops-fixture.js';
+import { discordClubOptions } from '../../src/app/discord-club-options.js';
 
 type LogLine = Record<string, unknown> & { msg: string; id?: string; component?: string };
 
@@ -86,16 +86,7 @@ beforeAll(async () => {
     applicationId,
     apiUrl: discord.apiUrl,
     dispatcher: ops.dispatcher,
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
-    cache: services.cache,
-    peekAsker: createAskerPeek({
-      cache: services.cache,
-      policy: services.policy,
-      links: services.links,
-    }),
-    policy: services.policy,
+    ...discordClubOptions(services),
     timezone: opsTimezone,
     logger,
   });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAskerPeek } from '../../src/access/peek-asker.js';
 import { textReply } from '../../src/commands/reply.js';
 import { DeliveryError } from '../../src/delivery/reply-sink.js';
 import { createLogger } from '../../src/log.js';
@@ -13,6 +12,7 @@ import { postToSlackApp, slashCommandBody } from '../fakes/slack/slack-requests.
 import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.js';
 import { waitFor } from '../support/wait-for.js';
 import { opsTimezone, startOpsFixture, type OpsFixture } from './ops-fixture.js';
+import { discordClubOptions } from '../../src/app/discord-club-options.js';
 
 const signingSecret = 'platform-errors-secret';
 const applicationId = '700000000000000011';
@@ -55,16 +55,7 @@ beforeAll(async () => {
     applicationId,
     apiUrl: discord.apiUrl,
     dispatcher: ops.dispatcher,
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
-    cache: services.cache,
-    peekAsker: createAskerPeek({
-      cache: services.cache,
-      policy: services.policy,
-      links: services.links,
-    }),
-    policy: services.policy,
+    ...discordClubOptions(services),
     timezone: opsTimezone,
     logger: silent,
     onApiError: onApiError('discord'),

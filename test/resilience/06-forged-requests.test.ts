@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createAskerPeek } from '../../src/access/peek-asker.js';
 import { startWorker } from '../../src/app/start-worker.js';
 import { encodeCustomId } from '../../src/platforms/discord/custom-ids.js';
 import { startDiscordAdapter } from '../../src/platforms/discord/app.js';
@@ -36,6 +35,7 @@ import {
 import { slackTester, startSlackFront } from './support/slack-front.js';
 import { startStack } from './support/stack.js';
 import { until } from './support/until.js';
+import { discordClubOptions } from '../../src/app/discord-club-options.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -160,16 +160,7 @@ describe('scenario 6: forged requests', () => {
       applicationId: discordApplicationId,
       apiUrl: fake.apiUrl,
       dispatcher: run.dispatcher,
-      redis: run.services.redis,
-      prefix: run.prefix,
-      sealer: run.services.sealer,
-      cache: run.services.cache,
-      peekAsker: createAskerPeek({
-        cache: run.services.cache,
-        policy: testPolicy,
-        links: run.services.links,
-      }),
-      policy: testPolicy,
+      ...discordClubOptions(run.services, testPolicy),
       timezone,
       logger: capturedLogger('forged-discord'),
     });

@@ -1,6 +1,5 @@
 import { fakeGuildId } from '../../fakes/discord/interactions.js';
 import { defaultAccessPolicy, type AccessPolicy } from '../../../src/access/access-policy.js';
-import { createAskerPeek } from '../../../src/access/peek-asker.js';
 import type { Reply } from '../../../src/commands/reply.js';
 import type { ReplySink } from '../../../src/delivery/reply-sink.js';
 import { createLogger } from '../../../src/log.js';
@@ -20,6 +19,7 @@ import {
 } from '../../fakes/discord/start-fake-discord.js';
 import { waitFor } from '../../support/wait-for.js';
 import { harnessTimezone, startBotHarness, type BotHarness } from '../../support/bot-harness.js';
+import { discordClubOptions } from '../../../src/app/discord-club-options.js';
 
 export const applicationId = '700000000000000001';
 export const coachUserId = '600000000000000001';
@@ -111,12 +111,7 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
       submitForm: (...args) =>
         harness.dispatcher.submitForm(...args).finally(() => dispatchedForms.push(args[0].key)),
     },
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
-    cache: services.cache,
-    peekAsker: createAskerPeek({ cache: services.cache, policy, links: services.links }),
-    policy,
+    ...discordClubOptions(services, policy),
     timezone: harnessTimezone,
     logger: createLogger({ level: process.env.DEBUG_FAKE ? 'warn' : 'silent' }),
   });
