@@ -9,10 +9,9 @@ import type { Sealer } from '../../redis/sealer.js';
 import { registerAppHome } from './app-home-listener.js';
 import { registerBlockActions } from './block-action-listeners.js';
 import { createListenerDeps } from './create-listener-deps.js';
-import { webClientOptions } from './create-web-client.js';
-import { slackLogger } from './logger.js';
 import { registerSlashCommands } from './slash-command-listener.js';
 import { registerViewSubmission } from './view-submission-listener.js';
+import { boltSettings, logListenerErrors } from './bolt-settings.js';
 
 /** Options for {@link startSlackAdapter}. */
 export interface SlackAdapterOptions {
@@ -126,16 +125,9 @@ function createSlackApp(options: SlackAdapterOptions): App {
       : { signingSecret: options.signingSecret }),
     port: options.port,
     customRoutes: options.customRoutes ?? [],
-    // Acknowledge first, work after: holding the HTTP answer is for FaaS hosts.
-    processBeforeResponse: false,
-    // No listener keeps conversation state.
-    convoStore: false,
-    clientOptions: webClientOptions({ slackApiUrl: options.slackApiUrl, logger }),
-    logger: slackLogger(logger),
+    ...boltSettings(options.slackApiUrl, logger),
   });
-  app.error(async (error) => {
-    logger.error({ err: `${error.name}: ${error.message}` }, 'unhandled Slack listener error');
-  });
+  logListenerErrors(app, logger);
 
   const deps = createListenerDeps({ ...options, logger });
   registerSlashCommands(app, deps);

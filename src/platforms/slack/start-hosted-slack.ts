@@ -12,10 +12,10 @@ import { claimPage, claimRoute, type SlackClaims } from './claim-pages.js';
 import { createListenerDeps } from './create-listener-deps.js';
 import { webClientOptions } from './create-web-client.js';
 import { clubDepsKey, type ListenerDeps } from './listener-deps.js';
-import { slackLogger } from './logger.js';
 import { botScopes } from './manifest.js';
 import { registerSlashCommands } from './slash-command-listener.js';
 import { registerViewSubmission } from './view-submission-listener.js';
+import { boltSettings, logListenerErrors } from './bolt-settings.js';
 
 /** A club as the Slack listeners need it: where its state lives. */
 export interface SlackHostedClub {
@@ -87,14 +87,9 @@ export async function startHostedSlack<C extends SlackHostedClub>(
       : { token: options.botToken }),
     port: options.port,
     customRoutes: [...(options.customRoutes ?? []), ...(oauth ? [claimRoute(oauth.claims)] : [])],
-    processBeforeResponse: false,
-    convoStore: false,
-    clientOptions: webClientOptions({ slackApiUrl: options.slackApiUrl, logger }),
-    logger: slackLogger(logger),
+    ...boltSettings(options.slackApiUrl, logger),
   });
-  app.error(async (error) => {
-    logger.error({ err: `${error.name}: ${error.message}` }, 'unhandled Slack listener error');
-  });
+  logListenerErrors(app, logger);
 
   const made = new WeakMap<C, Map<string, ListenerDeps & AppHomeDeps>>();
   const depsOf = (club: C, token: string) => {
