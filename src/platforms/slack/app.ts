@@ -1,28 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { App, type CustomRoute, type SocketModeReceiver } from '@slack/bolt';
-import type { Redis } from 'ioredis';
-import type { CommandDefinition } from '../../commands/command.js';
-import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
-import type { Logger } from '../../log.js';
-import type { Sealer } from '../../redis/sealer.js';
 import { registerAppHome } from './app-home-listener.js';
 import { registerBlockActions } from './block-action-listeners.js';
-import { createListenerDeps } from './create-listener-deps.js';
+import { createListenerDeps, type ListenerDepsOptions } from './create-listener-deps.js';
 import { registerSlashCommands } from './slash-command-listener.js';
 import { registerViewSubmission } from './view-submission-listener.js';
 import { boltSettings, logListenerErrors } from './bolt-settings.js';
 
-/** Options for {@link startSlackAdapter}. */
-export interface SlackAdapterOptions {
+/** Options for {@link startSlackAdapter}: the listeners' deps and how Slack reaches the app. */
+export interface SlackAdapterOptions extends ListenerDepsOptions {
   /** Verifies every HTTP request (`SLACK_SIGNING_SECRET`). Not used in Socket Mode. */
   signingSecret: string;
-  /** The bot token, xoxb-… (`SLACK_BOT_TOKEN`). */
-  botToken: string;
   /** An app-level token, xapp-… (`SLACK_APP_TOKEN`): Socket Mode instead of HTTP. Default: HTTP. */
   appToken?: string;
-  /** The Web API base (`SLACK_API_URL`); tests point it at a fake. Default: Slack's. */
-  slackApiUrl?: string;
   /** With `botUserId`, spares the start-up auth.test call. Default: Bolt calls auth.test. */
   botId?: string;
   botUserId?: string;
@@ -32,29 +23,6 @@ export interface SlackAdapterOptions {
   host?: string;
   /** Extra HTTP routes on Slack's server (the install flow's pages). Default: none. */
   customRoutes?: CustomRoute[];
-  dispatcher: Dispatcher;
-  /** The commands to offer as slash commands. Default: the bot's registry. */
-  registry?: readonly CommandDefinition[];
-  /** Redis shared with the worker: cached emails, response_url counts, button state. */
-  redis: Redis;
-  /** Key prefix shared with the worker's Slack reply sink. */
-  prefix: string;
-  /** Seals the state kept in Redis (replies, typed values, e-mails). */
-  sealer: Sealer;
-  logger: Logger;
-  now?: () => number;
-  /**
-   * When a form submission is acknowledged whatever its work has reached (Slack allows 3 s, and
-   * shows a form's errors only in the acknowledgement). Default: 2500 ms.
-   */
-  formAckDeadlineMs?: number;
-  /** How long a queued command's answer may take before "Working on it…" is shown. Default: 1500 ms. */
-  slowNoticeMs?: number;
-  /**
-   * Told the code of each Web API call the adapter makes that fails (users.info, views.open,
-   * button answers), for the platform-errors metric. Default: none.
-   */
-  onApiError?: (code: string) => void;
 }
 
 /** A running Slack adapter. */

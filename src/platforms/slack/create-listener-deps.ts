@@ -13,19 +13,34 @@ import { createSlackState } from './state.js';
 
 /** What the listeners of one club's workspace are made from. */
 export interface ListenerDepsOptions {
-  /** The workspace's bot token (xoxb-…). */
+  /** The workspace's bot token, xoxb-… (`SLACK_BOT_TOKEN`). */
   botToken: string;
+  /** The Web API base (`SLACK_API_URL`); tests point it at a fake. Default: Slack's. */
   slackApiUrl?: string;
   dispatcher: Dispatcher;
+  /** The commands to offer as slash commands. Default: the bot's registry. */
   registry?: readonly CommandDefinition[];
-  /** Redis and the club's prefix: cached emails, response_url counts, button state. */
+  /**
+   * Redis and the club's prefix, shared with the reply sink: cached emails, response_url counts,
+   * button state.
+   */
   redis: Redis;
   prefix: string;
+  /** Seals the state kept in Redis (replies, typed values, e-mails). */
   sealer: Sealer;
   logger: Logger;
+  /**
+   * Told the code of each Web API call the adapter makes that fails (users.info, views.open,
+   * button answers), for the platform-errors metric. Default: none.
+   */
   onApiError?: (code: string) => void;
   now?: () => number;
+  /** How long a queued command's answer may take before "Working on it…" is shown. Default: 1500 ms. */
   slowNoticeMs?: number;
+  /**
+   * When a form submission is acknowledged whatever its work has reached (Slack allows 3 s, and
+   * shows a form's errors only in the acknowledgement). Default: 2500 ms.
+   */
   formAckDeadlineMs?: number;
 }
 
