@@ -31,6 +31,13 @@ async function cruise(files: Record<string, string>): Promise<{ ok: boolean; out
   }
 }
 
+/** A package the manifest lists under devDependencies, installed as the simulator's is. */
+const devPackage = {
+  'package.json': '{"name":"club-bot","devDependencies":{"openapi-backend":"*"}}',
+  'node_modules/openapi-backend/package.json': '{"name":"openapi-backend","main":"index.js"}',
+  'node_modules/openapi-backend/index.js': 'exports.OpenAPIBackend = class {};\n',
+};
+
 const clubClient = { 'src/club/create-club-client.ts': 'export const client = 1;\n' };
 const domain = { 'src/club/domain.ts': 'export type Member = { guid: string };\n' };
 
@@ -60,5 +67,32 @@ describe('the dependency rules of npm run check', () => {
     });
     expect(result.ok).toBe(false);
     expect(result.output).toContain('domain-is-platform-free');
+  });
+
+  it('when production code imports a devDependency, the check fails naming the rule', async () => {
+    const result = await cruise({
+      ...devPackage,
+      'src/club/validate.ts': "export { OpenAPIBackend } from 'openapi-backend';\n",
+    });
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain('production-uses-no-dev-dependencies');
+  });
+
+  it('when the simulator imports a devDependency, the check passes', async () => {
+    const result = await cruise({
+      ...devPackage,
+      'src/simulator/create-route-table.ts': "export { OpenAPIBackend } from 'openapi-backend';\n",
+    });
+    expect(result).toMatchObject({ ok: true });
+  });
+
+  it('when production code imports the simulator, the check fails naming the rule', async () => {
+    const result = await cruise({
+      'src/simulator/start-simulator.ts': 'export const startSimulator = 1;\n',
+      'src/app/club-services.ts':
+        "export { startSimulator } from '../simulator/start-simulator.js';\n",
+    });
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain('production-does-not-load-the-demo');
   });
 });
