@@ -17,11 +17,20 @@ const demoEnv = parseEnvExample(read('demo.env'));
 const filled = filledEnvExample(envExample);
 const check = (text: string) => checkCompose(text, { demoEnv });
 
-/** The compose file with one piece replaced (the piece must be there, or the test is wrong). */
-function composeWith(from: string | RegExp, to: string): string {
-  const changed = compose.replace(from, to);
-  expect(changed, `docker-compose.yml should contain ${String(from)}`).not.toBe(compose);
-  return changed;
+type Edit = [from: string | RegExp, to: string];
+
+/** The compose file with pieces replaced (each piece must be there, or the test is wrong). */
+function composeWith(...edits: Edit[]): string {
+  return edits.reduce((text, [from, to]) => {
+    const changed = text.replace(from, to);
+    expect(changed, `docker-compose.yml should contain ${String(from)}`).not.toBe(text);
+    return changed;
+  }, compose);
+}
+
+/** The checks find at least these problems in `text`. */
+function expectProblems(text: string, problems: string[]): void {
+  expect(check(text)).toEqual(expect.arrayContaining(problems));
 }
 
 /** Whether `docker compose` itself is here (the plugin needs no engine for `config`). */
@@ -81,29 +90,25 @@ describe('docker-compose.yml, checked without a Docker engine', () => {
       'CLUB_API_URL',
       'REDIS_URL',
     ]);
-    const changed = composeWith(
+    const changed = composeWith([
       '${CLUB_API_TOKEN:?set CLUB_API_TOKEN in .env',
       '${CLUB_API_TOKEN:-demo-token} ${CLUB_API_TOKEN:-',
-    );
-    expect(check(changed)).toEqual(
-      expect.arrayContaining([
-        'bot: CLUB_API_TOKEN is not required (expected ${CLUB_API_TOKEN:?what to set})',
-        'worker: CLUB_API_TOKEN is not required (expected ${CLUB_API_TOKEN:?what to set})',
-      ]),
-    );
+    ]);
+    expectProblems(changed, [
+      'bot: CLUB_API_TOKEN is not required (expected ${CLUB_API_TOKEN:?what to set})',
+      'worker: CLUB_API_TOKEN is not required (expected ${CLUB_API_TOKEN:?what to set})',
+    ]);
   });
 
   it("when the file defaults a variable to the demo's simulator or token, it says demo values belong in demo.env", () => {
-    const changed = composeWith(
+    const changed = composeWith([
       /\$\{CLUB_API_URL:\?[^}]*\}/,
       '${CLUB_API_URL:-http://simulator:4010}',
-    );
-    expect(check(changed)).toEqual(
-      expect.arrayContaining([
-        "${CLUB_API_URL} defaults to the demo's CLUB_API_URL; demo values belong in demo.env",
-        'bot: CLUB_API_URL is not required (expected ${CLUB_API_URL:?what to set})',
-      ]),
-    );
+    ]);
+    expectProblems(changed, [
+      "${CLUB_API_URL} defaults to the demo's CLUB_API_URL; demo values belong in demo.env",
+      'bot: CLUB_API_URL is not required (expected ${CLUB_API_URL:?what to set})',
+    ]);
   });
 
   it('when demo.env does not turn on the demo profile or point at the simulator, each is named', () => {
@@ -119,122 +124,146 @@ describe('docker-compose.yml, checked without a Docker engine', () => {
     );
   });
 
-  it('when Redis runs without AOF, may evict keys or has no memory ceiling, each is named', () => {
-    const changed = composeWith('--appendonly yes', '--appendonly no')
-      .replace('noeviction', 'allkeys-lru')
-      .replace('--maxmemory 256mb ', '');
-    expect(check(changed)).toEqual(
-      expect.arrayContaining([
-        'redis: persistence is off (expected --appendonly yes)',
-        'redis: the eviction policy is not noeviction (BullMQ needs every key)',
-        'redis: no memory ceiling (expected --maxmemory <size>)',
-      ]),
-    );
-  });
-
-  it('when REDIS_PASSWORD is set, Redis requires it, its healthcheck and REDIS_URL carry it', () => {
+  it('when REDIS_PASSWORD is set, REDIS_URL carries it; when not, REDIS_URL has no password', () => {
     const services = parseCompose(compose).services ?? {};
     const withPassword = { ...filled, REDIS_PASSWORD: 'b4d5e6' };
     expect(resolvedEnvironment(services.bot ?? {}, withPassword).REDIS_URL).toBe(
       'redis://:b4d5e6@redis:6379',
     );
     expect(resolvedEnvironment(services.worker ?? {}, filled).REDIS_URL).toBe('redis://redis:6379');
-    const changed = composeWith(/ +if \[ -n "\$\$REDIS_PASSWORD" \]; then set -- .*\n/, '')
-      .replace(
-        '${REDIS_URL:-redis://${REDIS_PASSWORD:+:${REDIS_PASSWORD}@}redis:6379}',
-        '${REDIS_URL:-redis://redis:6379}',
-      )
-      .replace('export REDISCLI_AUTH="$$REDIS_PASSWORD"', 'true');
-    expect(check(changed)).toEqual(
-      expect.arrayContaining([
+  });
+
+  /** Edits that break one rule or more, and what the checks must then name. */
+  const broken: { when: string; edits: Edit[]; problems: string[] }[] = [
+    {
+      when: 'Redis runs without AOF, may evict keys or has no memory ceiling',
+      edits: [
+        ['--appendonly yes', '--appendonly no'],
+        ['noeviction', 'allkeys-lru'],
+        ['--maxmemory 256mb ', ''],
+      ],
+      problems: [
+        'redis: persistence is off (expected --appendonly yes)',
+        'redis: the eviction policy is not noeviction (BullMQ needs every key)',
+        'redis: no memory ceiling (expected --maxmemory <size>)',
+      ],
+    },
+    {
+      when: 'REDIS_PASSWORD reaches neither requirepass, the healthcheck nor REDIS_URL',
+      edits: [
+        [/ +if \[ -n "\$\$REDIS_PASSWORD" \]; then set -- .*\n/, ''],
+        [
+          '${REDIS_URL:-redis://${REDIS_PASSWORD:+:${REDIS_PASSWORD}@}redis:6379}',
+          '${REDIS_URL:-redis://redis:6379}',
+        ],
+        ['export REDISCLI_AUTH="$$REDIS_PASSWORD"', 'true'],
+      ],
+      problems: [
         'redis: REDIS_PASSWORD does not become its requirepass',
         'redis: the healthcheck does not authenticate with REDIS_PASSWORD',
         'bot: REDIS_URL does not carry REDIS_PASSWORD',
         'worker: REDIS_URL does not carry REDIS_PASSWORD',
-      ]),
-    );
-  });
-
-  it('when Redis keeps its data outside a named volume or has no healthcheck, each is named', () => {
-    const changed = composeWith('- redis-data:/data', '- ./redis:/data').replace(
-      / {4}healthcheck:\n {6}test:\n {8}- CMD-SHELL\n.*\n/,
-      '    x-no-healthcheck:\n',
-    );
-    expect(check(changed)).toEqual(
-      expect.arrayContaining(['redis: /data is not on a named volume', 'redis: no healthcheck']),
-    );
-  });
-
-  it('when Redis, the ops port or a worker is published, each is named', () => {
-    const changed = composeWith(
-      "      - '${PORT:-3000}:3000'\n",
-      "      - '${PORT:-3000}:3000'\n      - '9464:9464'\n",
-    )
-      .replace("'--role', 'worker']", "'--role', 'worker']\n    ports: ['9465:9464']")
-      .replace(
-        '    volumes:\n      - redis-data:/data',
-        "    ports: ['6379:6379']\n    volumes:\n      - redis-data:/data",
-      );
-    expect(check(changed)).toEqual(
-      expect.arrayContaining([
+      ],
+    },
+    {
+      when: 'Redis keeps its data outside a named volume or has no healthcheck',
+      edits: [
+        ['- redis-data:/data', '- ./redis:/data'],
+        [/ {4}healthcheck:\n {6}test:\n {8}- CMD-SHELL\n.*\n/, '    x-no-healthcheck:\n'],
+      ],
+      problems: ['redis: /data is not on a named volume', 'redis: no healthcheck'],
+    },
+    {
+      when: 'Redis, the ops port or a worker is published',
+      edits: [
+        ["      - '${PORT:-3000}:3000'\n", "      - '${PORT:-3000}:3000'\n      - '9464:9464'\n"],
+        ["'--role', 'worker']", "'--role', 'worker']\n    ports: ['9465:9464']"],
+        ['    volumes:\n      - redis-data:/data', "    ports: ['6379:6379']\n    volumes: []"],
+      ],
+      problems: [
         'bot: publishes 9464 besides PORT (the ops port is private)',
         'worker: publishes a port, so --scale worker=N clashes',
         'redis: publishes a port (only the compose network may reach Redis)',
-      ]),
-    );
-  });
-
-  it('when the ops port listens on loopback only, a Prometheus in the network could not scrape it', () => {
-    const changed = composeWith('OPS_HOST: 0.0.0.0', 'OPS_HOST: 127.0.0.1');
-    expect(check(changed)).toEqual(
-      expect.arrayContaining([
+      ],
+    },
+    {
+      when: "the ops port listens on loopback only, out of a Prometheus container's reach",
+      edits: [['OPS_HOST: 0.0.0.0', 'OPS_HOST: 127.0.0.1']],
+      problems: [
         'bot: OPS_HOST is not 0.0.0.0, so nothing in the network can scrape it',
         'worker: OPS_HOST is not 0.0.0.0, so nothing in the network can scrape it',
-      ]),
-    );
-  });
-
-  it('when a service has no log size limit, it is named', () => {
-    const changed = composeWith("    max-file: '3'\n", '').replace(
-      '    restart: unless-stopped\n    logging: *logging\n',
-      '    restart: unless-stopped\n',
-    );
-    expect(check(changed)).toEqual(
-      expect.arrayContaining([
+      ],
+    },
+    {
+      when: 'a service has no log size limit',
+      edits: [
+        ["    max-file: '3'\n", ''],
+        ['    restart: unless-stopped\n    logging: *logging\n', '    restart: unless-stopped\n'],
+      ],
+      problems: [
         'redis: its logs have no size limit (json-file with max-size and max-file)',
         'bot: its logs have no size limit (json-file with max-size and max-file)',
         'simulator: its logs have no size limit (json-file with max-size and max-file)',
-      ]),
-    );
-  });
-
-  it('when a service sets or interpolates a variable the contract does not know, it is named', () => {
-    const changed = composeWith(
-      '  LOG_LEVEL: ${LOG_LEVEL:-info}',
-      '  LOG_LEVEL: ${LOG_LEVEL:-info}\n  CLUB_API_KEY: ${SLACK_TOKEN}\n  REDIS_PASSWORD: x',
-    );
-    expect(check(changed)).toEqual(
-      expect.arrayContaining([
+      ],
+    },
+    {
+      when: 'a service sets or interpolates a variable the contract does not know',
+      edits: [
+        [
+          '  LOG_LEVEL: ${LOG_LEVEL:-info}',
+          '  LOG_LEVEL: ${LOG_LEVEL:-info}\n  CLUB_API_KEY: ${SLACK_TOKEN}\n  REDIS_PASSWORD: x',
+        ],
+      ],
+      problems: [
         '${SLACK_TOKEN} is not a variable of the configuration contract (src/config.ts)',
         'bot: CLUB_API_KEY is not a variable of the configuration contract',
         'worker: CLUB_API_KEY is not a variable of the configuration contract',
         'bot: REDIS_PASSWORD is not a variable of the configuration contract',
-      ]),
-    );
-  });
-
-  it('when a required variable is neither set nor passed through, it is named for each role', () => {
-    const changed = composeWith(/ {2}REDIS_URL: .*\n/, '');
-    expect(check(changed)).toEqual(
-      expect.arrayContaining([
+      ],
+    },
+    {
+      when: 'a required variable is neither set nor passed through',
+      edits: [[/ {2}REDIS_URL: .*\n/, '']],
+      problems: [
         'bot: the required REDIS_URL is neither set nor passed through',
         'worker: the required REDIS_URL is neither set nor passed through',
-      ]),
-    );
-  });
+      ],
+    },
+    {
+      when: 'the worker has a container name or the bot runs another role',
+      edits: [
+        ["'--role', 'worker']", "'--role', 'worker']\n    container_name: worker"],
+        ["'--role', 'bot']", "'--role', 'all']"],
+      ],
+      problems: [
+        'worker: has a container_name, so --scale worker=N cannot work',
+        'bot: the command is not node dist/main.js --role bot',
+      ],
+    },
+    {
+      when: 'the simulator leaves the demo profile, loses the demo stage or listens on loopback',
+      edits: [
+        ['profiles: [demo]', 'profiles: [test]'],
+        ['      target: demo\n', ''],
+        ['- --host\n      - 0.0.0.0\n', ''],
+      ],
+      problems: [
+        'simulator: not in the demo profile',
+        "simulator: is not built from the image's demo stage (build.target: demo)",
+        'simulator: listens on loopback only (expected --host 0.0.0.0)',
+      ],
+    },
+  ];
+
+  it.each(broken.map((found) => [found.when, found] as const))(
+    'when %s, each is named',
+    (_, { edits, problems }) => {
+      expectProblems(composeWith(...edits), problems);
+    },
+  );
 
   it('when a default breaks the contract, loadConfig says what, for each role', () => {
-    const changed = composeWith('${CLUB_DAILY_LIMIT:-5000}', '${CLUB_DAILY_LIMIT:-lots}');
+    const changed = composeWith(['${CLUB_DAILY_LIMIT:-5000}', '${CLUB_DAILY_LIMIT:-lots}']);
     const problems = check(changed);
     expect(problems.some((problem) => problem.startsWith('bot (demo.env): CLUB_DAILY_LIMIT'))).toBe(
       true,
@@ -242,32 +271,6 @@ describe('docker-compose.yml, checked without a Docker engine', () => {
     expect(
       problems.some((problem) => problem.startsWith('worker (demo.env): CLUB_DAILY_LIMIT')),
     ).toBe(true);
-  });
-
-  it('when the worker has a container name or the bot runs another role, it is named', () => {
-    const changed = composeWith(
-      "'--role', 'worker']",
-      "'--role', 'worker']\n    container_name: worker",
-    ).replace("'--role', 'bot']", "'--role', 'all']");
-    expect(check(changed)).toEqual(
-      expect.arrayContaining([
-        'worker: has a container_name, so --scale worker=N cannot work',
-        'bot: the command is not node dist/main.js --role bot',
-      ]),
-    );
-  });
-
-  it('when the simulator leaves the demo profile, loses the demo stage or listens on loopback, it is named', () => {
-    const changed = composeWith('profiles: [demo]', 'profiles: [test]')
-      .replace('      target: demo\n', '')
-      .replace('- --host\n      - 0.0.0.0\n', '');
-    expect(check(changed)).toEqual(
-      expect.arrayContaining([
-        'simulator: not in the demo profile',
-        "simulator: is not built from the image's demo stage (build.target: demo)",
-        'simulator: listens on loopback only (expected --host 0.0.0.0)',
-      ]),
-    );
   });
 
   it('when a service is missing or the file is not YAML, it says so', () => {

