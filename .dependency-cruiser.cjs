@@ -28,6 +28,22 @@ module.exports = {
       },
     },
     {
+      name: 'production-uses-no-dev-dependencies',
+      severity: 'error',
+      comment:
+        'The image installs production dependencies only (npm ci --omit=dev): only the simulator and the demo may import a devDependency. Move the package to dependencies, or the code to the simulator.',
+      from: { path: '^src/', pathNot: '^src/(simulator/|demo\\.ts$)' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'production-does-not-load-the-demo',
+      severity: 'error',
+      comment:
+        'The simulator and the demo run on development dependencies, which the production image lacks.',
+      from: { path: '^src/', pathNot: '^src/(simulator/|demo\\.ts$)' },
+      to: { path: '^src/(simulator/|demo\\.ts$)' },
+    },
+    {
       name: 'no-test-code-in-src',
       severity: 'error',
       from: { path: '^src/' },

@@ -1,9 +1,10 @@
 # syntax=docker/dockerfile:1
-# The club bot's image: one image for the bot, the worker and the demo's simulator; the command
-# picks the role (see docker-compose.yml). Checked statically by test/ops/compose.test.ts.
+# The club bot's image. The default (last) stage, `runtime`, runs the bot and the worker with
+# production dependencies only; the `demo` stage adds the simulator's development dependencies for
+# the demo profile (see docker-compose.yml). Checked statically by test/ops/compose.test.ts.
 
 # Build stage: every dependency (TypeScript included), then `npm run build` into dist/.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # No install scripts: nothing the build needs has one (BullMQ's optional native msgpackr is not needed).
@@ -12,20 +13,31 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build
 
-# Runtime stage: production dependencies only, the compiled code, and the OpenAPI document the
-# simulator reads at run time (found by walking up from dist/simulator/ to openapi/).
-FROM node:20-bookworm-slim AS runtime
+# Demo stage: the simulator needs openapi-backend, a development dependency, so it runs from the
+# build stage's full node_modules. Only the demo profile builds this target.
+FROM node:24-bookworm-slim AS demo
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY openapi/club-service.yaml ./openapi/club-service.yaml
+USER node
+EXPOSE 4010
+CMD ["node", "dist/simulator/cli.js", "--host", "0.0.0.0", "--port", "4010"]
+
+# Runtime stage: production dependencies only and the compiled code.
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
-COPY openapi/club-service.yaml ./openapi/club-service.yaml
 # The official image's unprivileged user; the code and dependencies stay root-owned, read-only to it.
 USER node
-ENV PORT=3000
+ENV PORT=3000 OPS_PORT=9464
 EXPOSE 3000
-# node:20-slim has no curl: Node's own fetch asks /healthz (200 healthy, 503 not).
+# The slim image has no curl: Node's own fetch asks the private ops port's /livez (200 live, 503 not).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.OPS_PORT || 9464) + '/livez').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/main.js"]

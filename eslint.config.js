@@ -22,4 +22,14 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // Type-aware rules need the type checker: TypeScript files only.
+    files: ['**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+    },
+  },
 );

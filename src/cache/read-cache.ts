@@ -183,6 +183,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       (error: unknown) => options.onBackgroundError?.(key, error),
     );
     background.add(refresh);
+    // Never rejects: a failed refresh went to onBackgroundError above.
     void refresh.finally(() => background.delete(refresh));
   }
 

@@ -27,7 +27,14 @@ try {
   const stop = () => {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
-    void simulator.stop().then(() => process.exit(0));
+    // Fire and forget from a signal handler: both outcomes end the process.
+    void simulator.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`simulator: stopping failed: ${describeError(error)}`);
+        process.exit(1);
+      },
+    );
   };
   // Before the ready line: whoever reads it may signal at once.
   process.on('SIGINT', stop);

@@ -31,34 +31,86 @@ async function cruise(files: Record<string, string>): Promise<{ ok: boolean; out
   }
 }
 
+/** A package the manifest lists under devDependencies, installed as the simulator's is. */
+const devPackage = {
+  'package.json': '{"name":"club-bot","devDependencies":{"openapi-backend":"*"}}',
+  'node_modules/openapi-backend/package.json': '{"name":"openapi-backend","main":"index.js"}',
+  'node_modules/openapi-backend/index.js': 'exports.OpenAPIBackend = class {};\n',
+};
+
 const clubClient = { 'src/club/create-club-client.ts': 'export const client = 1;\n' };
 const domain = { 'src/club/domain.ts': 'export type Member = { guid: string };\n' };
 
-describe('the dependency rules of npm run check', () => {
-  it('when a platform adapter imports the club client, the check fails naming the rule', async () => {
-    const result = await cruise({
+/** Files that break a rule, and the rule the check must name. */
+const violations: { when: string; files: Record<string, string>; rule: string }[] = [
+  {
+    when: 'a platform adapter imports the club client',
+    files: {
       ...clubClient,
       'src/platforms/slack/app.ts': "export { client } from '../../club/create-club-client.js';\n",
-    });
-    expect(result.ok).toBe(false);
-    expect(result.output).toContain('platforms-do-not-call-the-club');
-  });
-
-  it("when a platform adapter imports only the club's domain types, the check passes", async () => {
-    const result = await cruise({
-      ...domain,
-      'src/platforms/slack/app.ts': "export type { Member } from '../../club/domain.js';\n",
-    });
-    expect(result).toMatchObject({ ok: true });
-  });
-
-  it('when domain code imports Bolt, the check fails naming the rule', async () => {
-    const result = await cruise({
+    },
+    rule: 'platforms-do-not-call-the-club',
+  },
+  {
+    when: 'domain code imports Bolt',
+    files: {
       'src/commands/help.ts': "export { App } from '@slack/bolt';\n",
       'node_modules/@slack/bolt/package.json': '{"name":"@slack/bolt","main":"index.js"}',
       'node_modules/@slack/bolt/index.js': 'exports.App = class {};\n',
-    });
-    expect(result.ok).toBe(false);
-    expect(result.output).toContain('domain-is-platform-free');
+    },
+    rule: 'domain-is-platform-free',
+  },
+  {
+    when: 'production code imports a devDependency',
+    files: {
+      ...devPackage,
+      'src/club/validate.ts': "export { OpenAPIBackend } from 'openapi-backend';\n",
+    },
+    rule: 'production-uses-no-dev-dependencies',
+  },
+  {
+    when: 'production code imports the simulator',
+    files: {
+      'src/simulator/start-simulator.ts': 'export const startSimulator = 1;\n',
+      'src/app/club-services.ts':
+        "export { startSimulator } from '../simulator/start-simulator.js';\n",
+    },
+    rule: 'production-does-not-load-the-demo',
+  },
+];
+
+/** Files every rule allows. */
+const allowed: { when: string; files: Record<string, string> }[] = [
+  {
+    when: "a platform adapter imports only the club's domain types",
+    files: {
+      ...domain,
+      'src/platforms/slack/app.ts': "export type { Member } from '../../club/domain.js';\n",
+    },
+  },
+  {
+    when: 'the simulator imports a devDependency',
+    files: {
+      ...devPackage,
+      'src/simulator/create-route-table.ts': "export { OpenAPIBackend } from 'openapi-backend';\n",
+    },
+  },
+];
+
+describe('the dependency rules of npm run check', () => {
+  const named = <Case extends { when: string }>(cases: Case[]) =>
+    cases.map((found) => [found.when, found] as const);
+
+  it.each(named(violations))(
+    'when %s, the check fails naming the rule',
+    async (_, { files, rule }) => {
+      const result = await cruise(files);
+      expect(result.ok).toBe(false);
+      expect(result.output).toContain(rule);
+    },
+  );
+
+  it.each(named(allowed))('when %s, the check passes', async (_, { files }) => {
+    expect(await cruise(files)).toMatchObject({ ok: true });
   });
 });

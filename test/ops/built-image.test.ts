@@ -18,8 +18,9 @@ const children: ChildProcess[] = [];
 
 /**
  * Builds as the image's build stage does (`tsc -p tsconfig.build.json`) and lays out what its
- * runtime stage copies: package files, dist/, openapi/club-service.yaml, production modules
- * (here the repository's, linked). No Docker engine is needed to see the commands the image and
+ * demo stage holds: package files, dist/, openapi/club-service.yaml and every module (here the
+ * repository's, linked); the runtime stage is the same less the OpenAPI document and the
+ * development modules. No Docker engine is needed to see the commands the image and
  * docker-compose.yml run actually start from dist/.
  */
 beforeAll(async () => {

@@ -1,228 +1,217 @@
-import { parse } from 'yaml';
 import { configSchema, configVariables, ConfigError, loadConfig } from '../../src/config.js';
 import { interpolate, interpolationsIn, MissingVariableError } from './compose-interpolation.js';
-
-/** Variables a container may get besides the contract's: Node's and the C library's own. */
-export const knownRuntimeVariables = ['NODE_ENV', 'NODE_OPTIONS', 'TZ'];
+import {
+  commandText,
+  dependsOnHealthy,
+  environmentOf,
+  knownRuntimeVariables,
+  knownVariables,
+  lenientEnvironment,
+  parseCompose,
+  publishedTargets,
+  resolvedEnvironment,
+  stringsIn,
+  type ComposeDocument,
+  type Env,
+  type Service,
+} from './compose-model.js';
+import { checkRedis } from './compose-redis-rules.js';
 
 /** The contract's variables with no default: the process stops without them. */
 export function requiredConfigVariables(): string[] {
   return configVariables.filter((name) => !configSchema.shape[name].safeParse(undefined).success);
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
-
-interface Service {
-  image?: string;
-  build?: unknown;
-  command?: string | string[];
-  environment?: Record<string, unknown> | string[];
-  ports?: (string | number | { target?: number })[];
-  profiles?: string[];
-  depends_on?: string[] | Record<string, { condition?: string; required?: boolean }>;
-  healthcheck?: { test?: string | string[]; disable?: boolean };
-  volumes?: (string | { type?: string; source?: string; target?: string })[];
-  container_name?: string;
-}
-
-/** A service's environment as compose writes it: `KEY: value`, `KEY=value` or a bare `KEY`. */
-function environmentOf(service: Service): Map<string, string | undefined> {
-  const entries = new Map<string, string | undefined>();
-  const { environment } = service;
-  if (Array.isArray(environment)) {
-    for (const entry of environment) {
-      const at = entry.indexOf('=');
-      if (at < 0) entries.set(entry, undefined);
-      else entries.set(entry.slice(0, at), entry.slice(at + 1));
-    }
-  } else if (environment) {
-    for (const [key, value] of Object.entries(environment))
-      entries.set(key, value === null || value === undefined ? undefined : String(value));
-  }
-  return entries;
-}
-
-/** The environment a container gets: values interpolated, bare keys passed through from `env`. */
-export function resolvedEnvironment(service: Service, env: Env): Record<string, string> {
-  const resolved: Record<string, string> = {};
-  for (const [key, value] of environmentOf(service)) {
-    const result = value === undefined ? env[key] : interpolate(value, env);
-    if (result !== undefined) resolved[key] = result;
-  }
-  return resolved;
-}
-
-/** The environment with no `.env`; a `${VAR:?}` is left out (its own problem is reported later). */
-function demoEnvironment(service: Service): Record<string, string> {
-  const resolved: Record<string, string> = {};
-  for (const [key, value] of environmentOf(service)) {
-    if (value === undefined) continue;
-    try {
-      resolved[key] = interpolate(value, {});
-    } catch (error) {
-      if (!(error instanceof MissingVariableError)) throw error;
-    }
-  }
-  return resolved;
-}
-
-const commandText = (service: Service | undefined) =>
-  Array.isArray(service?.command) ? service.command.join(' ') : (service?.command ?? '');
-
-/** Every string anywhere in the document, to find each variable it interpolates. */
-function stringsIn(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(stringsIn);
-  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(stringsIn);
-  return [];
-}
-
-function dependsOnHealthy(service: Service, name: string): boolean {
-  const { depends_on: dependsOn } = service;
-  if (!dependsOn || Array.isArray(dependsOn)) return false;
-  return dependsOn[name]?.condition === 'service_healthy';
-}
-
-/** Container ports a service publishes. */
-function publishedTargets(service: Service, env: Env): number[] {
-  return (service.ports ?? []).map((port) => {
-    if (typeof port === 'object') return Number(port.target);
-    const text = interpolate(String(port), env).replace(/\/(tcp|udp)$/, '');
-    return Number(text.split(':').at(-1));
-  });
-}
+/** What compose itself must refuse to start without: a production bot never falls back to a demo. */
+export const composeRequiredVariables = ['CLUB_API_URL', 'CLUB_API_TOKEN'];
 
 /** Options for {@link checkCompose}. */
 export interface ComposeCheckOptions {
+  /** `demo.env`'s variables: what `docker compose --env-file demo.env up` interpolates with. */
+  demoEnv: Env;
   /**
-   * Environments to run the bot's and the worker's configuration through `loadConfig` with, by
-   * a name for messages. Default: an empty one (the demo profile with no `.env`).
+   * More environments (a filled-in `.env`, say) to run the bot's and the worker's configuration
+   * through `loadConfig` with, by a name for messages. The demo's is always one.
    */
   environments?: Record<string, Env>;
 }
 
+const roles = ['bot', 'worker'] as const;
+const containerVariables = new Set<string>([...configVariables, ...knownRuntimeVariables]);
+
 /**
- * Checks `docker-compose.yml` against the configuration contract and the deployment the README
- * describes. Returns every problem found (empty when it is right).
+ * Checks `docker-compose.yml` against the configuration contract and the deployment
+ * docs/operations.md describes. Returns every problem found (empty when it is right).
  */
-export function checkCompose(text: string, options: ComposeCheckOptions = {}): string[] {
-  const problems: string[] = [];
-  let document: { services?: Record<string, Service>; volumes?: Record<string, unknown> };
+export function checkCompose(text: string, options: ComposeCheckOptions): string[] {
+  let document: ComposeDocument;
   try {
-    document = (parse(text, { merge: true }) ?? {}) as typeof document;
+    document = parseCompose(text);
   } catch (error) {
     return [`it is not valid YAML: ${error instanceof Error ? error.message : String(error)}`];
   }
+  const problems: string[] = [];
   const services = document.services ?? {};
-  const known = new Set<string>([...configVariables, ...knownRuntimeVariables]);
-
   for (const { name } of stringsIn(document).flatMap(interpolationsIn)) {
-    if (!known.has(name))
+    if (!knownVariables.has(name))
       problems.push(`\${${name}} is not a variable of the configuration contract (src/config.ts)`);
   }
-
-  for (const name of ['redis', 'bot', 'worker', 'simulator']) {
+  for (const name of ['redis', ...roles, 'simulator']) {
     if (!services[name]) problems.push(`there is no "${name}" service`);
   }
-  const { redis, bot, worker, simulator } = services;
-
-  if (redis) {
-    const command = commandText(redis);
-    if (!/--appendonly\s+"?yes"?/.test(command))
-      problems.push('redis: persistence is off (expected --appendonly yes)');
-    if (!/--maxmemory-policy\s+noeviction/.test(command))
-      problems.push('redis: the eviction policy is not noeviction (BullMQ needs every key)');
-    if (!redis.healthcheck?.test || redis.healthcheck.disable)
-      problems.push('redis: no healthcheck');
-    const named = Object.keys(document.volumes ?? {});
-    const dataVolume = (redis.volumes ?? []).some((volume) =>
-      typeof volume === 'string'
-        ? named.includes(volume.split(':')[0] ?? '') && volume.split(':')[1] === '/data'
-        : named.includes(volume.source ?? '') && volume.target === '/data',
+  for (const [name, service] of Object.entries(services)) {
+    const options = service.logging?.options ?? {};
+    if (service.logging?.driver !== 'json-file' || !options['max-size'] || !options['max-file'])
+      problems.push(`${name}: its logs have no size limit (json-file with max-size and max-file)`);
+  }
+  if (services.redis) problems.push(...checkRedis(services.redis, document));
+  for (const name of roles) {
+    const service = services[name];
+    if (service) problems.push(...checkRole(name, service));
+  }
+  problems.push(...checkPorts(services));
+  if (services.bot && services.worker) {
+    const [bot, worker] = [services.bot, services.worker].map((service) =>
+      lenientEnvironment(service, options.demoEnv),
     );
-    if (!dataVolume) problems.push('redis: /data is not on a named volume');
-  }
-
-  const roles: [string, Service | undefined, string][] = [
-    ['bot', bot, 'bot'],
-    ['worker', worker, 'worker'],
-  ];
-  for (const [name, service, role] of roles) {
-    if (!service) continue;
-    if (!new RegExp(`dist/main\\.js.*--role\\s+${role}\\b`).test(commandText(service)))
-      problems.push(`${name}: the command is not node dist/main.js --role ${role}`);
-    if (service.profiles?.length)
-      problems.push(`${name}: must run without a profile (it has ${service.profiles.join(', ')})`);
-    if (!dependsOnHealthy(service, 'redis'))
-      problems.push(`${name}: does not wait for a healthy redis`);
-    const environment = environmentOf(service);
-    for (const key of environment.keys()) {
-      if (!known.has(key))
-        problems.push(`${name}: ${key} is not a variable of the configuration contract`);
-    }
-    for (const key of requiredConfigVariables()) {
-      if (!environment.has(key))
-        problems.push(`${name}: the required ${key} is neither set nor passed through`);
-    }
-  }
-
-  if (bot) {
-    const port = demoEnvironment(bot).PORT ?? '3000';
-    if (!publishedTargets(bot, {}).includes(Number(port)))
-      problems.push(`bot: its PORT (${port}) is not published`);
-  }
-  if (worker) {
-    if (worker.ports?.length)
-      problems.push('worker: publishes a port, so --scale worker=N clashes');
-    if (worker.container_name)
-      problems.push('worker: has a container_name, so --scale worker=N cannot work');
-  }
-  if (bot && worker) {
-    const [botEnv, workerEnv] = [demoEnvironment(bot), demoEnvironment(worker)];
     for (const key of ['REDIS_URL', 'CLUB_DAILY_LIMIT', 'CLUB_API_URL']) {
-      if (botEnv[key] !== workerEnv[key])
+      if (bot?.[key] !== worker?.[key])
         problems.push(
           `bot and worker: ${key} differs, so they would not share one budget and queue`,
         );
     }
   }
+  if (services.simulator) problems.push(...checkDemo(document, services.simulator, options));
 
-  if (simulator) {
-    if (!simulator.profiles?.includes('demo')) problems.push('simulator: not in the demo profile');
-    const command = commandText(simulator);
-    if (!/dist\/simulator\/cli\.js/.test(command))
-      problems.push('simulator: the command is not node dist/simulator/cli.js');
-    if (!/--host\s+0\.0\.0\.0/.test(command))
-      problems.push('simulator: listens on loopback only (expected --host 0.0.0.0)');
-    const port = /--port\s+"?(\d+)/.exec(command)?.[1];
-    const token = /--token\s+(\S+)/.exec(interpolate(command, {}))?.[1];
-    if (!port) problems.push('simulator: no --port');
-    if (!simulator.healthcheck?.test)
-      problems.push("simulator: no healthcheck of its own (the image's asks /healthz on 3000)");
-    for (const [name, service] of roles) {
-      if (!service) continue;
-      const env = demoEnvironment(service);
-      if (port && env.CLUB_API_URL !== `http://simulator:${port}`)
-        problems.push(`${name}: without CLUB_API_URL it does not use the demo's simulator`);
-      if (token && env.CLUB_API_TOKEN !== token)
-        problems.push(`${name}: without CLUB_API_TOKEN its token is not the simulator's`);
-    }
-  }
-
-  const environments = options.environments ?? { 'no .env': {} };
+  const environments = { 'demo.env': options.demoEnv, ...options.environments };
   for (const [label, env] of Object.entries(environments)) {
-    for (const [name, service] of roles) {
-      if (!service) continue;
-      try {
-        loadConfig(resolvedEnvironment(service, env));
-      } catch (error) {
-        if (error instanceof ConfigError) {
-          problems.push(...error.problems.map((problem) => `${name} (${label}): ${problem}`));
-        } else if (error instanceof MissingVariableError) {
-          problems.push(`${name} (${label}): ${error.message}`);
-        } else throw error;
-      }
+    for (const name of roles) {
+      const service = services[name];
+      if (service) problems.push(...configProblems(`${name} (${label})`, service, env));
     }
   }
   return problems;
+}
+
+/** The bot's or a worker's command, environment and dependencies. */
+function checkRole(name: (typeof roles)[number], service: Service): string[] {
+  const problems: string[] = [];
+  if (!new RegExp(`dist/main\\.js.*--role\\s+${name}\\b`).test(commandText(service)))
+    problems.push(`${name}: the command is not node dist/main.js --role ${name}`);
+  if (service.profiles?.length)
+    problems.push(`${name}: must run without a profile (it has ${service.profiles.join(', ')})`);
+  if (!dependsOnHealthy(service, 'redis'))
+    problems.push(`${name}: does not wait for a healthy redis`);
+  const environment = environmentOf(service);
+  for (const key of environment.keys()) {
+    if (!containerVariables.has(key))
+      problems.push(`${name}: ${key} is not a variable of the configuration contract`);
+  }
+  for (const key of requiredConfigVariables()) {
+    if (!environment.has(key))
+      problems.push(`${name}: the required ${key} is neither set nor passed through`);
+  }
+  for (const key of composeRequiredVariables) {
+    const value = environment.get(key) ?? '';
+    const required = interpolationsIn(value).some(
+      (found) => found.name === key && found.operator === ':?',
+    );
+    if (!required)
+      problems.push(`${name}: ${key} is not required (expected \${${key}:?what to set})`);
+  }
+  const env = lenientEnvironment(service, { REDIS_PASSWORD: 'pass-word' });
+  if (!env.REDIS_URL?.includes(':pass-word@'))
+    problems.push(`${name}: REDIS_URL does not carry REDIS_PASSWORD`);
+  if (env.OPS_HOST !== '0.0.0.0')
+    problems.push(`${name}: OPS_HOST is not 0.0.0.0, so nothing in the network can scrape it`);
+  return problems;
+}
+
+/** Only the bot's PORT is published: never the ops port, Redis, or a worker's. */
+function checkPorts(services: Record<string, Service>): string[] {
+  const problems: string[] = [];
+  const { bot, worker } = services;
+  if (bot) {
+    const port = Number(lenientEnvironment(bot, {}).PORT ?? 3000);
+    const published = publishedTargets(bot, {});
+    if (!published.includes(port)) problems.push(`bot: its PORT (${port}) is not published`);
+    const others = published.filter((target) => target !== port);
+    if (others.length > 0)
+      problems.push(`bot: publishes ${others.join(', ')} besides PORT (the ops port is private)`);
+  }
+  if (worker?.ports?.length) problems.push('worker: publishes a port, so --scale worker=N clashes');
+  if (worker?.container_name)
+    problems.push('worker: has a container_name, so --scale worker=N cannot work');
+  if (services.redis?.ports?.length)
+    problems.push('redis: publishes a port (only the compose network may reach Redis)');
+  return problems;
+}
+
+/** The simulator, the demo stage, and the demo's values kept in demo.env. */
+function checkDemo(document: ComposeDocument, simulator: Service, options: ComposeCheckOptions) {
+  const problems: string[] = [];
+  const { demoEnv } = options;
+  if (!simulator.profiles?.includes('demo')) problems.push('simulator: not in the demo profile');
+  const target = typeof simulator.build === 'object' ? simulator.build.target : undefined;
+  if (target !== 'demo')
+    problems.push("simulator: is not built from the image's demo stage (build.target: demo)");
+  const command = commandText(simulator);
+  if (!/dist\/simulator\/cli\.js/.test(command))
+    problems.push('simulator: the command is not node dist/simulator/cli.js');
+  if (!/--host\s+0\.0\.0\.0/.test(command))
+    problems.push('simulator: listens on loopback only (expected --host 0.0.0.0)');
+  const port = /--port\s+"?(\d+)/.exec(command)?.[1];
+  if (!port) problems.push('simulator: no --port');
+  if (!simulator.healthcheck?.test)
+    problems.push("simulator: no healthcheck of its own (the image's asks the ops port)");
+  if (!demoEnv.COMPOSE_PROFILES?.split(',').includes('demo'))
+    problems.push('demo.env: does not turn on the demo profile (COMPOSE_PROFILES=demo)');
+  for (const key of Object.keys(demoEnv)) {
+    if (key !== 'COMPOSE_PROFILES' && !knownVariables.has(key))
+      problems.push(`demo.env: ${key} is not a variable of the configuration contract`);
+  }
+  const demoValues = Object.entries(demoEnv).filter(([key, value]) => {
+    return key !== 'COMPOSE_PROFILES' && value;
+  });
+  for (const found of stringsIn(document).flatMap(interpolationsIn)) {
+    if (found.operator !== ':-' && found.operator !== '-') continue;
+    const value = demoValues.find(([, demo]) => found.operand?.includes(demo ?? ''));
+    if (value)
+      problems.push(
+        `\${${found.name}} defaults to the demo's ${value[0]}; demo values belong in demo.env`,
+      );
+  }
+  const token = /--token\s+(\S+)/.exec(safely(() => interpolate(command, demoEnv)))?.[1];
+  for (const name of roles) {
+    const service = document.services?.[name];
+    if (!service) continue;
+    const env = lenientEnvironment(service, demoEnv);
+    if (port && env.CLUB_API_URL !== `http://simulator:${port}`)
+      problems.push(`${name}: with demo.env it does not use the demo's simulator`);
+    if (env.CLUB_API_TOKEN !== token)
+      problems.push(`${name}: with demo.env its token is not the simulator's`);
+  }
+  return problems;
+}
+
+function safely(interpolation: () => string): string {
+  try {
+    return interpolation();
+  } catch (error) {
+    if (error instanceof MissingVariableError) return '';
+    throw error;
+  }
+}
+
+/** What compose or `loadConfig` would stop at, for one role under one environment. */
+function configProblems(label: string, service: Service, env: Env): string[] {
+  try {
+    loadConfig(resolvedEnvironment(service, env));
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError)
+      return error.problems.map((problem) => `${label}: ${problem}`);
+    if (error instanceof MissingVariableError) return [`${label}: ${error.message}`];
+    throw error;
+  }
 }

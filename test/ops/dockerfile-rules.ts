@@ -16,47 +16,76 @@ function instructionsOf(text: string): Instruction[] {
     });
 }
 
+/** One build stage: its base image, its name (`AS name`) and its instructions. */
+interface Stage {
+  image: string;
+  name?: string;
+  instructions: Instruction[];
+}
+
+function stagesOf(instructions: Instruction[]): Stage[] {
+  const stages: Stage[] = [];
+  for (const instruction of instructions) {
+    if (instruction.keyword === 'FROM') {
+      const [image = '', as, name] = instruction.args.split(/\s+/);
+      stages.push({ image, ...(as?.toUpperCase() === 'AS' ? { name } : {}), instructions: [] });
+    } else stages.at(-1)?.instructions.push(instruction);
+  }
+  return stages;
+}
+
+const has = (stage: Stage | undefined, keyword: string, pattern: RegExp) =>
+  (stage?.instructions ?? []).some(
+    (instruction) => instruction.keyword === keyword && pattern.test(instruction.args),
+  );
+
 /**
- * Static checks of the Dockerfile (no Docker engine needed): a multi-stage build on node:20-slim
- * (bookworm) that runs `npm run build`, and a runtime stage with production dependencies only, the
- * built `dist/`, the OpenAPI document the simulator reads, an unprivileged user and a HEALTHCHECK
- * on /healthz. Returns every problem found.
+ * Static checks of the Dockerfile (no Docker engine needed): a multi-stage build on Node 24 LTS
+ * (node:24-bookworm-slim) that runs `npm run build`; a `demo` stage for the demo profile's
+ * simulator, with development dependencies and the OpenAPI document it reads; and a last,
+ * default stage with production dependencies only, the built `dist/`, an unprivileged user and a
+ * HEALTHCHECK on the ops port's /livez. Returns every problem found.
  */
 export function checkDockerfile(text: string): string[] {
   const problems: string[] = [];
-  const instructions = instructionsOf(text);
-  const fromAt = instructions.flatMap((instruction, index) =>
-    instruction.keyword === 'FROM' ? [index] : [],
-  );
-  if (fromAt.length < 2) problems.push('it is not a multi-stage build (one FROM)');
-  for (const index of fromAt) {
-    const image = instructions[index]?.args.split(/\s+/)[0] ?? '';
-    if (!/^node:20(\.[\d.]+)?(-bookworm)?-slim$/.test(image) && image !== 'node:20-slim')
-      problems.push(`FROM ${image}: expected node:20-slim (bookworm)`);
+  const stages = stagesOf(instructionsOf(text));
+  if (stages.length < 2) problems.push('it is not a multi-stage build (one FROM)');
+  for (const { image } of stages) {
+    if (!/^node:24(\.[\d.]+)?-bookworm-slim$/.test(image))
+      problems.push(`FROM ${image}: expected node:24-bookworm-slim (Node 24 LTS)`);
   }
-  const lastFrom = fromAt.at(-1) ?? 0;
-  const build = instructions.slice(0, lastFrom);
-  const runtime = instructions.slice(lastFrom + 1);
-  const has = (stage: Instruction[], keyword: string, pattern: RegExp) =>
-    stage.some((instruction) => instruction.keyword === keyword && pattern.test(instruction.args));
-
-  if (!has(build, 'RUN', /npm run build/))
+  const runtime = stages.at(-1);
+  const demo = stages.find((stage) => stage.name === 'demo');
+  if (!stages.slice(0, -1).some((stage) => has(stage, 'RUN', /npm run build/)))
     problems.push('no stage before the last runs npm run build');
   if (!has(runtime, 'RUN', /npm ci\b.*--omit=dev/))
     problems.push('the runtime stage does not install with npm ci --omit=dev');
   if (!has(runtime, 'COPY', /--from=\S+\s+\S*dist\S*\s/))
     problems.push('the runtime stage does not copy dist/ from the build stage');
-  if (!has(runtime, 'COPY', /openapi\/club-service\.yaml/))
-    problems.push('the runtime stage lacks openapi/club-service.yaml (the simulator reads it)');
-  const users = runtime.filter((instruction) => instruction.keyword === 'USER');
+  const users = (runtime?.instructions ?? []).filter(
+    (instruction) => instruction.keyword === 'USER',
+  );
   const user = users.at(-1)?.args.split(':')[0];
   if (!user || user === 'root' || user === '0')
     problems.push('the runtime stage runs as root (no USER, or USER root)');
-  if (!has(runtime, 'HEALTHCHECK', /\/healthz/))
-    problems.push('the runtime stage has no HEALTHCHECK on /healthz');
+  if (!has(runtime, 'HEALTHCHECK', /OPS_PORT.*\/livez/))
+    problems.push("the runtime stage has no HEALTHCHECK on the ops port's /livez");
   if (!has(runtime, 'CMD', /dist\/main\.js/))
     problems.push('the image does not start dist/main.js');
-  if (runtime.some((instruction) => instruction.keyword === 'ENTRYPOINT'))
+  if (runtime?.instructions.some((instruction) => instruction.keyword === 'ENTRYPOINT'))
     problems.push('an ENTRYPOINT would stop compose running other scripts of the image');
+  if (!demo || demo === runtime)
+    problems.push('there is no demo stage before the last (the demo profile builds target: demo)');
+  else {
+    const devModules =
+      has(demo, 'COPY', /--from=\S+\s+\S*node_modules/) ||
+      has(demo, 'RUN', /npm ci\b(?!.*--omit=dev)/);
+    if (!devModules)
+      problems.push(
+        "the demo stage lacks development dependencies (the simulator's openapi-backend)",
+      );
+    if (!has(demo, 'COPY', /openapi\/club-service\.yaml/))
+      problems.push('the demo stage lacks openapi/club-service.yaml (the simulator reads it)');
+  }
   return problems;
 }

@@ -1,12 +1,13 @@
 /**
  * `npx tsx test/ops/validate-compose.ts`: checks the deployment files without a Docker engine —
- * docker-compose.yml against the configuration contract, the Dockerfile's shape, and
- * .env.example listing every variable. Prints each problem; exit code 1 when there is one.
+ * docker-compose.yml against the configuration contract (with demo.env, and with .env.example
+ * filled in), the Dockerfile's shape, and .env.example listing every variable. Prints each
+ * problem; exit code 1 when there is one.
  */
 import { readFileSync } from 'node:fs';
 import { checkCompose } from './compose-rules.js';
 import { checkDockerfile } from './dockerfile-rules.js';
-import { checkEnvExample, parseEnvExample } from './env-example-rules.js';
+import { checkEnvExample, filledEnvExample, parseEnvExample } from './env-example-rules.js';
 
 const root = new URL('../../', import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, root), 'utf8');
@@ -14,7 +15,8 @@ const read = (name: string) => readFileSync(new URL(name, root), 'utf8');
 const envExample = read('.env.example');
 const found = {
   'docker-compose.yml': checkCompose(read('docker-compose.yml'), {
-    environments: { 'no .env': {}, '.env.example as .env': parseEnvExample(envExample) },
+    demoEnv: parseEnvExample(read('demo.env')),
+    environments: { '.env.example filled in': filledEnvExample(envExample) },
   }),
   Dockerfile: checkDockerfile(read('Dockerfile')),
   '.env.example': checkEnvExample(envExample),
@@ -29,6 +31,6 @@ if (problems.length > 0) {
   process.exitCode = 1;
 } else {
   console.log(
-    `docker-compose.yml, Dockerfile and .env.example agree with the configuration contract.`,
+    `docker-compose.yml, demo.env, Dockerfile and .env.example agree with the configuration contract.`,
   );
 }

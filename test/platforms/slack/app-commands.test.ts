@@ -71,7 +71,7 @@ describe('slash commands over HTTP through the real Bolt app, queue and worker',
       const notice = await firstPost(responseUrl);
       expect(notice.body).toMatchObject({ response_type: 'ephemeral', text: 'Working on it…' });
     } finally {
-      worker.resume();
+      await worker.resume();
     }
     const answer = await waitFor(() => slack.fake.postsTo(responseUrl)[1], 'the answer');
     expect(headerOf(answer)).toBe('Upcoming events');
