@@ -10,6 +10,7 @@ import type { PartCheck } from '../ops/health-part.js';
 import type { ClubServices } from './club-services.js';
 import { createBotDispatcher } from './create-bot-dispatcher.js';
 import { discordClubOptions } from './discord-club-options.js';
+import { connectionPart } from '../ops/health-part.js';
 
 /** Options for {@link startPlatforms}. */
 export interface StartPlatformsOptions {
@@ -32,8 +33,6 @@ export interface RunningPlatforms {
   stopPlatforms(): Promise<void>;
   stopDeliverer(): Promise<void>;
 }
-
-const part = (up: boolean, what: string) => ({ ok: up, detail: up ? what : `not ${what}` });
 
 /**
  * Starts the configured platforms of the single club on `PORT` (Slack's HTTP receiver; nothing
@@ -104,7 +103,10 @@ export async function startPlatforms(options: StartPlatformsOptions): Promise<Ru
       onApiError: apiErrors('slack'),
     });
     ready.slack = () =>
-      part(slack.connected(), socketMode ? 'connected (Socket Mode)' : 'listening for Slack');
+      connectionPart(
+        slack.connected(),
+        socketMode ? 'connected (Socket Mode)' : 'listening for Slack',
+      );
     stops.push(() => slack.stop());
     if (!socketMode) slackPort = slack.port;
     logger.info({ port: slack.port, socketMode }, 'Slack adapter started');
@@ -125,7 +127,7 @@ export async function startPlatforms(options: StartPlatformsOptions): Promise<Ru
       timezone: config.CLUB_TIMEZONE,
       onApiError: apiErrors('discord'),
     });
-    ready.discord = () => part(discord.connected(), 'connected to the gateway');
+    ready.discord = () => connectionPart(discord.connected(), 'connected to the gateway');
     stops.push(() => discord.stop());
     logger.info('Discord adapter started');
   }

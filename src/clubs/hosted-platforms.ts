@@ -11,6 +11,7 @@ import type { ClubRegistry } from './club-registry.js';
 import { createClubDispatchers } from './club-dispatchers.js';
 import type { HostConfig } from './host-config.js';
 import { createSlackClaims } from './slack-claims.js';
+import { connectionPart } from '../ops/health-part.js';
 
 /** What the hosting bot process needs to start its platforms. */
 export interface HostedPlatformsOptions {
@@ -89,10 +90,7 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
       clubFor: (teamId) => directory.bySlackTeam(teamId),
       dispatcherOf,
     });
-    ready.slack = () =>
-      running.connected()
-        ? { ok: true, detail: 'listening for Slack' }
-        : { ok: false, detail: 'not listening for Slack' };
+    ready.slack = () => connectionPart(running.connected(), 'listening for Slack');
     stops.push(() => running.stop());
     logger.info({ port: running.port, installFlow: oauth }, 'Slack adapter started for every club');
   }
@@ -121,10 +119,7 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
       clubFor: (guildId) => directory.byDiscordGuild(guildId),
       dispatcherOf,
     });
-    ready.discord = () =>
-      discord.connected()
-        ? { ok: true, detail: 'connected to the gateway' }
-        : { ok: false, detail: 'not connected to the gateway' };
+    ready.discord = () => connectionPart(discord.connected(), 'connected to the gateway');
     stops.push(() => discord.stop());
     logger.info('Discord adapter started for every club');
   }

@@ -4,6 +4,11 @@ export interface HealthPart {
   detail: string;
 }
 
+/** A platform connection's part: `what` when it is up, `not <what>` when it is down. */
+export function connectionPart(up: boolean, what: string): HealthPart {
+  return { ok: up, detail: up ? what : `not ${what}` };
+}
+
 /** How to learn a part's state now; a check that throws counts as not ok. */
 export type PartCheck = () => HealthPart | Promise<HealthPart>;
 
