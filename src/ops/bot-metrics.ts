@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Queue } from 'bullmq';
 import type { ClubServices } from '../app/club-services.js';
 import { cachedCollections } from '../cache/cached-club-data.js';
 import type { ClubCallInfo } from '../club/create-club-client.js';
@@ -115,8 +116,7 @@ export function createBotMetrics(): BotMetrics {
       help: 'Age of the oldest job waiting to start.',
       registers: [registry],
       async collect() {
-        const [oldest] = await services.queue.queue.getJobs(['waiting'], -1, -1, true);
-        this.set(oldest ? (Date.now() - oldest.timestamp) / 1000 : 0);
+        this.set(await oldestWaitingSeconds(services.queue.queue));
       },
     });
     new Gauge({
@@ -151,12 +151,17 @@ export function createBotMetrics(): BotMetrics {
     registry,
     observe,
     acknowledged: (platform, kind, seconds) => ack.observe({ platform, kind }, seconds),
-    jobFinished(event) {
+    jobFinished(event, club) {
       if (event.name === 'digest') {
         digests.inc({ kind: event.what, outcome: event.outcome });
         return;
       }
-      commands.inc({ job: event.name, name: event.what, outcome: event.outcome });
+      commands.inc({
+        job: event.name,
+        name: event.what,
+        outcome: event.outcome,
+        ...(club ? { club } : {}),
+      });
       answer.observe({ job: event.name, name: event.what }, event.answerMs / 1000);
     },
     replyDelivered(event) {
@@ -169,4 +174,13 @@ export function createBotMetrics(): BotMetrics {
     cacheRead: (collection, outcome) => cache.inc({ collection, outcome }),
     platformError: (platform, code) => platformErrors.inc({ platform, code }),
   };
+}
+
+/**
+ * How long the oldest waiting job has waited, in seconds (0 with none). New jobs go to the head of
+ * BullMQ's wait list and workers take from its tail, so the oldest is the first in ascending order.
+ */
+export async function oldestWaitingSeconds(queue: Queue, now = Date.now()): Promise<number> {
+  const [oldest] = await queue.getWaiting(0, 0);
+  return oldest ? (now - oldest.timestamp) / 1000 : 0;
 }
