@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The club bot's image. The default (last) stage, `runtime`, runs the bot and the worker with
 # production dependencies only; the `demo` stage adds the simulator's development dependencies for
-# the demo profile (see docker-compose.yml). Checked statically by test/ops/compose.test.ts.
+# the demo profile (see docker-compose.yml). Checked statically by test/ops/dockerfile.test.ts.
 
 # Build stage: every dependency (TypeScript included), then `npm run build` into dist/.
 FROM node:24-bookworm-slim AS build

@@ -22,8 +22,11 @@ export function requiredConfigVariables(): string[] {
   return configVariables.filter((name) => !configSchema.shape[name].safeParse(undefined).success);
 }
 
-/** What compose itself must refuse to start without: a production bot never falls back to a demo. */
-export const composeRequiredVariables = ['CLUB_API_URL', 'CLUB_API_TOKEN'];
+/**
+ * What compose itself must refuse to start without: a production bot never falls back to a demo,
+ * and never starts only to stop for want of the key that seals personal data (npm start needs it).
+ */
+export const composeRequiredVariables = ['CLUB_API_URL', 'CLUB_API_TOKEN', 'CLUB_DATA_KEY'];
 
 /** Options for {@link checkCompose}. */
 export interface ComposeCheckOptions {

@@ -100,6 +100,14 @@ describe('docker-compose.yml, checked without a Docker engine', () => {
     ]);
   });
 
+  it('when the data key may be left empty, it says compose must require it: the bot would start only to stop', () => {
+    const changed = composeWith([/\$\{CLUB_DATA_KEY:\?[^}]*\}/, '${CLUB_DATA_KEY:-}']);
+    expectProblems(changed, [
+      'bot: CLUB_DATA_KEY is not required (expected ${CLUB_DATA_KEY:?what to set})',
+      'worker: CLUB_DATA_KEY is not required (expected ${CLUB_DATA_KEY:?what to set})',
+    ]);
+  });
+
   it("when the file defaults a variable to the demo's simulator or token, it says demo values belong in demo.env", () => {
     const changed = composeWith([
       /\$\{CLUB_API_URL:\?[^}]*\}/,

@@ -1,5 +1,6 @@
 import { configVariables } from '../../src/config.js';
 import { composeOnlyVariables } from './compose-model.js';
+import { testDataKey } from '../support/data-key.js';
 
 /** The variables `.env.example` sets, with their values. */
 export function parseEnvExample(text: string): Record<string, string> {
@@ -32,11 +33,12 @@ export function checkEnvExample(text: string): string[] {
   return problems;
 }
 
-/** `.env.example` as an operator fills it in: the club service's URL and token set. */
+/** `.env.example` as an operator fills it in: the club service's URL and token, and a data key. */
 export function filledEnvExample(text: string): Record<string, string> {
   return {
     ...parseEnvExample(text),
     CLUB_API_URL: 'https://club.example.org',
     CLUB_API_TOKEN: 'the-club-token',
+    CLUB_DATA_KEY: testDataKey,
   };
 }
