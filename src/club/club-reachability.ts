@@ -14,6 +14,8 @@ export interface ClubReachabilityOptions {
 export interface ClubReachability {
   answered(status: number): void;
   failed(reason: string): void;
+  /** What the calls so far say, for a deployment that weighs many clubs' services. */
+  state(): 'not called' | 'answering' | 'unreachable' | 'token rejected';
   part(): HealthPart;
 }
 
@@ -23,7 +25,16 @@ export function createClubReachability(options: ClubReachabilityOptions = {}): C
   let lastFailure = '';
   let rejected = false;
   let called = false;
+  const state = () =>
+    rejected
+      ? ('token rejected' as const)
+      : failures >= limit
+        ? ('unreachable' as const)
+        : called
+          ? ('answering' as const)
+          : ('not called' as const);
   return {
+    state,
     answered(status) {
       called = true;
       failures = 0;
@@ -35,20 +46,27 @@ export function createClubReachability(options: ClubReachabilityOptions = {}): C
       lastFailure = reason;
     },
     part() {
-      if (rejected) {
-        return {
-          ok: false,
-          detail: 'the club service rejected the API token (401): reset it and set CLUB_API_TOKEN',
-        };
+      switch (state()) {
+        case 'token rejected':
+          return {
+            ok: false,
+            detail:
+              'the club service rejected the API token (401): reset it and set CLUB_API_TOKEN',
+          };
+        case 'unreachable':
+          return {
+            ok: false,
+            detail: `${failures} network failures in a row; last: ${lastFailure}`,
+          };
+        case 'not called':
+          return { ok: true, detail: 'not called yet' };
+        case 'answering':
+          return {
+            ok: true,
+            detail:
+              failures === 0 ? 'answering' : `answering (${failures} network failures in a row)`,
+          };
       }
-      if (failures >= limit) {
-        return { ok: false, detail: `${failures} network failures in a row; last: ${lastFailure}` };
-      }
-      if (!called) return { ok: true, detail: 'not called yet' };
-      return {
-        ok: true,
-        detail: failures === 0 ? 'answering' : `answering (${failures} network failures in a row)`,
-      };
     },
   };
 }

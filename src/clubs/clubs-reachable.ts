@@ -10,14 +10,16 @@ import type { ClubDirectory } from './club-directory.js';
 export function clubsReachable(directory: Pick<ClubDirectory, 'built'>): HealthPart {
   const seen = directory
     .built()
-    .map((club) => ({ id: club.id, part: club.services.reachability.part() }))
-    .filter(({ part }) => part.detail !== 'not called yet');
-  const down = seen.filter(({ part }) => !part.ok);
+    .map(({ id, services: { reachability } }) => ({ id, reachability }))
+    .filter(({ reachability }) => reachability.state() !== 'not called');
+  const down = seen.filter(({ reachability }) => !reachability.part().ok);
   if (seen.length === 0) return { ok: true, detail: 'no club service called yet' };
   if (down.length === 0) return { ok: true, detail: `${seen.length} club services answering` };
-  const named = down.map(({ id, part }) => `${id}: ${part.detail}`).join('; ');
+  const named = down.map(({ id, reachability }) => `${id}: ${reachability.part().detail}`);
+  // A rejected token proves the network works: only network failures count against this process.
+  const reached = seen.filter(({ reachability }) => reachability.state() !== 'unreachable');
   return {
-    ok: down.length < seen.length,
-    detail: `${down.length} of ${seen.length} club services unreachable (${named})`,
+    ok: reached.length > 0,
+    detail: `${down.length} of ${seen.length} club services unreachable (${named.join('; ')})`,
   };
 }
