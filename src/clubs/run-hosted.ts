@@ -12,7 +12,7 @@ import { doorbellKeys } from './club-keys.js';
 import { createClubMetrics } from './club-metrics.js';
 import { createClubRegistry } from './club-registry.js';
 import { createDoorbell } from './doorbell.js';
-import { clubBoardQueues } from './club-board-queues.js';
+import { createClubBoardQueues } from './club-board-queues.js';
 import { clubsReachable } from './clubs-reachable.js';
 import { startFairWorkerPool } from './fair-worker-pool.js';
 import { loadHostConfig, singleClubVariablesSet, type HostConfig } from './host-config.js';
@@ -122,16 +122,13 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
     stops.unshift(() => deliverer.stop());
     stops.push(...platforms.stops);
   }
-  const ops = await startOps({
-    config,
-    redis,
-    metrics,
-    ready,
-    queues: () => clubBoardQueues(directory),
-    logger,
-  });
+  const boardQueues = createClubBoardQueues({ ids: () => directory.ids(), redis });
+  const ops = await startOps({ config, redis, metrics, ready, queues: boardQueues.list, logger });
   if (!ops) return 1;
-  stops.push(() => ops.stop());
+  stops.push(
+    () => ops.stop(),
+    () => boardQueues.close(),
+  );
   onShutdown(logger, async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     await directory.close();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clubBoardQueues } from '../../src/clubs/club-board-queues.js';
+import { createClubBoardQueues } from '../../src/clubs/club-board-queues.js';
 import { clubsReachable } from '../../src/clubs/clubs-reachable.js';
 import { createHeartbeat } from '../../src/ops/heartbeat.js';
 import { jobBoardRoute } from '../../src/ops/job-board.js';
@@ -49,11 +49,9 @@ describe('the ops port of a hosting deployment', () => {
 
   it('the job board lists every registered club’s queue, labelled by club', async () => {
     host = await startHostingHarness({ clubs: [{ id: 'west' }, { id: 'wold' }], noPool: true });
-    const board = jobBoardRoute({
-      user: 'ops',
-      password: 'secret',
-      queues: () => clubBoardQueues(host!.directory),
-    })!;
+    const { directory, redis, root } = host;
+    const queues = createClubBoardQueues({ ids: () => directory.ids(), redis, root });
+    const board = jobBoardRoute({ user: 'ops', password: 'secret', queues: queues.list })!;
     const server = await startOpsServer(0, [board], '127.0.0.1');
     try {
       const answer = await fetch(`http://127.0.0.1:${server.port}/jobs/api/queues`, {
@@ -64,8 +62,11 @@ describe('the ops port of a hosting deployment', () => {
         'west: club-bot',
         'wold: club-bot',
       ]);
+      // Looking built no club's services: an idle club still costs only its record.
+      expect(directory.built()).toEqual([]);
     } finally {
       await server.stop();
+      await queues.close();
     }
   });
 });
