@@ -18,8 +18,7 @@ import { createBotMetrics } from './ops/bot-metrics.js';
 import type { PartCheck } from './ops/health-part.js';
 import { createHeartbeat } from './ops/heartbeat.js';
 import { describeError } from './errors.js';
-import { hostsClubs, singleClubPrefix } from './clubs/hosting-mode.js';
-import { askRedisOnce } from './clubs/redis-client.js';
+import { hostsClubs, RedisUnreachableError, singleClubPrefix } from './clubs/hosting-mode.js';
 
 type Role = 'bot' | 'worker' | 'all';
 
@@ -31,7 +30,15 @@ async function main(): Promise<number> {
     return 1;
   }
   // Once the club registry holds clubs, it describes them instead of the environment.
-  if (await hostsClubs(process.env)) return (await import('./clubs/run-hosted.js')).runHosted(role);
+  let hosting: boolean;
+  try {
+    hosting = await hostsClubs(process.env);
+  } catch (error) {
+    if (!(error instanceof RedisUnreachableError)) throw error;
+    createLogger({ level: 'info', component: role }).fatal(error.message);
+    return 1;
+  }
+  if (hosting) return (await import('./clubs/run-hosted.js')).runHosted(role);
   let config: Config;
   try {
     config = loadConfig();
@@ -58,12 +65,6 @@ async function main(): Promise<number> {
       return 1;
     }
     throw error;
-  }
-  if (!(await askRedisOnce(config, async (redis) => (await redis.ping()) === 'PONG', false))) {
-    logger.fatal(
-      `Redis does not answer at REDIS_URL within 5 s. Start Redis (with appendonly yes and maxmemory-policy noeviction) or correct REDIS_URL.`,
-    );
-    return 1;
   }
 
   const slackConfigured = Boolean(

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { clubPrefix } from '../clubs/club-keys.js';
 import { createClubRegistry, type ClubRegistry } from '../clubs/club-registry.js';
 import { loadHostConfig, type HostConfig } from '../clubs/host-config.js';
-import { hostsClubs, singleClubPrefix } from '../clubs/hosting-mode.js';
+import { hostsClubs, RedisUnreachableError, singleClubPrefix } from '../clubs/hosting-mode.js';
 import { connectRedis, type RedisLocation } from '../clubs/redis-client.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { createSealer } from '../redis/sealer.js';
@@ -61,7 +61,7 @@ export async function openDeploymentOrExit(): Promise<Deployment> {
   try {
     return await openDeployment();
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+    if (!(error instanceof ConfigError || error instanceof RedisUnreachableError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
