@@ -4,6 +4,7 @@ import { isChild } from '../commands/is-child.js';
 import { membersByGuid } from '../commands/members-by-guid.js';
 import { applyRoleRules, seesUnder, type AccessPolicy } from './access-policy.js';
 import { deriveRoles } from './derive-roles.js';
+import { currentMembersWithEmail } from '../club/members-of.js';
 
 /**
  * Links a chat user to a club member (a stored link first, else their email) and decides their
@@ -48,10 +49,7 @@ function memberByEmail(
   today: string,
 ): { member?: Member; shared?: true } | undefined {
   if (!email) return undefined;
-  const wanted = email.trim().toLowerCase();
-  const matches = members.filter(
-    (member) => member.active && member.email?.trim().toLowerCase() === wanted,
-  );
+  const matches = currentMembersWithEmail(members, email);
   if (matches.length <= 1) return { member: matches[0] };
   const adults = matches.filter((member) => !isChild(member, today));
   return adults.length === 1 ? { member: adults[0] } : { shared: true };

@@ -2,6 +2,7 @@ import type { Member } from '../club/domain.js';
 import { displayName } from '../commands/display-name.js';
 import { findMembers } from '../commands/find-members.js';
 import { isChild } from '../commands/is-child.js';
+import { currentMembersWithEmail } from '../club/members-of.js';
 
 /** The member a link names, or why none is linked (a message saying what to do). */
 export type LinkableMember =
@@ -41,8 +42,7 @@ export function linkableMember(
     return { kind: 'found', member };
   }
   if (wanted.includes('@')) {
-    const email = wanted.toLowerCase();
-    const found = linkable.filter((member) => member.email?.trim().toLowerCase() === email);
+    const found = currentMembersWithEmail(linkable, wanted);
     if (found.length > 1) {
       return refused(
         `${found.length} adult members share that e-mail (a family address): pick the member from /link's suggestions, or give their Guid.`,

@@ -11,3 +11,9 @@ export function membersOf(list: NamedMembership, members: readonly Member[]): Me
     return member ? [member] : [];
   });
 }
+
+/** The current members whose e-mail is `email` (case and surrounding spaces aside). */
+export function currentMembersWithEmail(members: readonly Member[], email: string): Member[] {
+  const wanted = email.trim().toLowerCase();
+  return members.filter((member) => member.active && member.email?.trim().toLowerCase() === wanted);
+}

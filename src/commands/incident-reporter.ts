@@ -3,6 +3,7 @@ import type { Asker, ChatUser } from './chat-user.js';
 import { displayName } from './display-name.js';
 import type { FormValues } from './form.js';
 import { unlinkedReason } from './unlinked-reason.js';
+import { currentMembersWithEmail } from '../club/members-of.js';
 
 /** Who an incident is filed under; `note` goes at the top of its details. */
 export type ReporterMatch =
@@ -49,9 +50,7 @@ export function reportsAccount(
   if (!wanted) return undefined;
   const byGuid = members.find((member) => member.guid.toLowerCase() === wanted);
   if (byGuid) return byGuid;
-  const byEmail = members.filter(
-    (member) => member.active && member.email?.trim().toLowerCase() === wanted,
-  );
+  const byEmail = currentMembersWithEmail(members, wanted);
   return byEmail.length === 1 ? byEmail[0] : undefined;
 }
 
