@@ -21,7 +21,7 @@ export type Deployment = (
 };
 
 /** Reads the configuration as `npm start` would and connects; throws `ConfigError` naming what is wrong. */
-export async function openDeployment(env: NodeJS.ProcessEnv = process.env): Promise<Deployment> {
+async function openDeployment(env: NodeJS.ProcessEnv = process.env): Promise<Deployment> {
   if (!(await hostsClubs(env))) {
     const config = loadConfig(env);
     return { kind: 'single', config, prefix: singleClubPrefix(config), ...connected(config) };

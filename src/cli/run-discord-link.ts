@@ -4,7 +4,7 @@ import type { MemberLinks } from '../access/member-links.js';
 import { displayName } from '../commands/display-name.js';
 import { describeError } from '../errors.js';
 
-export const discordLinkUsage = `Usage: npm run discord:link -- [--club <id>] <discord user id> <member e-mail, name or Guid>
+const discordLinkUsage = `Usage: npm run discord:link -- [--club <id>] <discord user id> <member e-mail, name or Guid>
        npm run discord:link -- [--club <id>] --remove <discord user id>
   --club <id>   a deployment hosting clubs: the club the member belongs to (required there)`;
 

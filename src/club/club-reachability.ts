@@ -1,10 +1,7 @@
 import type { HealthPart } from '../ops/health-part.js';
 
-/** Options for {@link createClubReachability}. */
-export interface ClubReachabilityOptions {
-  /** Network failures in a row after which the service counts as unreachable. Default: 3. */
-  failuresInARow?: number;
-}
+/** Network failures in a row after which the club service counts as unreachable. */
+const failuresInARow = 3;
 
 /**
  * What this process has seen of the club service, told from the club client's call path. Any
@@ -19,8 +16,7 @@ export interface ClubReachability {
   part(): HealthPart;
 }
 
-export function createClubReachability(options: ClubReachabilityOptions = {}): ClubReachability {
-  const limit = options.failuresInARow ?? 3;
+export function createClubReachability(): ClubReachability {
   let failures = 0;
   let lastFailure = '';
   let rejected = false;
@@ -28,7 +24,7 @@ export function createClubReachability(options: ClubReachabilityOptions = {}): C
   const state = () =>
     rejected
       ? ('token rejected' as const)
-      : failures >= limit
+      : failures >= failuresInARow
         ? ('unreachable' as const)
         : called
           ? ('answering' as const)

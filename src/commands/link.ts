@@ -8,7 +8,7 @@ import { membersByGuid } from './members-by-guid.js';
 import { textReply, type Reply } from './reply.js';
 
 /** Most links `/link` lists; the rest are counted. */
-export const maxLinksListed = 50;
+const maxLinksListed = 50;
 
 /**
  * `/link @user <member>`: an admin links a Discord user to their club membership, the same store

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Job, Queue } from 'bullmq';
 import { describeError } from '../errors.js';
+import { jobOptions } from './club-queue.js';
 import type { JobName, SealedJobData } from './job-types.js';
 
 export const jobsUsage = `Usage: npm run jobs -- <command> [--club <id>]
@@ -10,7 +11,7 @@ export const jobsUsage = `Usage: npm run jobs -- <command> [--club <id>]
   --club <id>     a deployment hosting clubs: that club's jobs only (without it, every club's)`;
 
 /** The most failed jobs `failed` prints; the rest are counted. */
-export const maxListed = 50;
+const maxListed = 50;
 
 type ClubQueueJob = Job<SealedJobData, unknown, JobName>;
 
@@ -120,7 +121,7 @@ async function listFailed(queues: readonly ClubJobs[], deps: JobsCommandDeps): P
 }
 
 /** One line of `failed`: club, id, kind, when it failed (UTC), attempts made, the recorded reason. */
-export function failedLine(job: ClubQueueJob, club?: string): string {
+function failedLine(job: ClubQueueJob, club?: string): string {
   const when = job.finishedOn
     ? `${new Date(job.finishedOn).toISOString().slice(0, 16).replace('T', ' ')} UTC`
     : 'not finished';
@@ -144,7 +145,7 @@ async function failedJob(
   const [only] = found;
   if (!only) {
     throw new JobsRefusal(
-      `there is no job "${id}": it may have been removed, or kept past its time (failed forms and digests are kept 7 days, commands a day). \`failed\` lists those there are.`,
+      `there is no job "${id}": it may have been removed, or kept past its time (failed forms are kept ${keptDays('form')}, digests ${keptDays('digest')}, commands ${keptDays('command')}). \`failed\` lists those there are.`,
     );
   }
   if (found.length > 1) {
@@ -158,4 +159,11 @@ async function failedJob(
     );
   }
   return only;
+}
+
+/** How long a failed job of this kind is kept, as the queue's options say: "7 days", "1 day". */
+function keptDays(name: JobName): string {
+  const kept = jobOptions[name].removeOnFail;
+  const days = typeof kept === 'object' && 'age' in kept ? kept.age / 86_400 : 0;
+  return days === 1 ? '1 day' : `${days} days`;
 }

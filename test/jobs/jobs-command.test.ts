@@ -134,6 +134,10 @@ describe('npm run jobs: failed jobs for an admin with a shell', () => {
         /^jobs: there is no job "form-nosuchjob": it may have been removed/,
       ),
     });
+    // How long failed jobs are kept is read from the queue's own options.
+    expect((await jobs('retry', 'form-nosuchjob')).out).toContain(
+      'failed forms are kept 7 days, digests 7 days, commands 1 day',
+    );
     const missing = await jobs('remove');
     expect(missing.code).toBe(2);
     expect(missing.out).toMatch(
