@@ -26,6 +26,7 @@ import {
 import { demoPersona, readDemoArgs } from './app/demo-persona.js';
 import { startSimulator, type RunningSimulator } from './simulator/start-simulator.js';
 import { newDataKey } from './redis/sealer.js';
+import { stopInReverse } from './app/on-shutdown.js';
 
 const demoToken = 'demo-token';
 
@@ -38,9 +39,7 @@ async function main(argv: string[]): Promise<number> {
   const { as, commands } = args;
   const env = process.env;
   const stops: (() => Promise<void>)[] = [];
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
-  };
+  const stopAll = () => stopInReverse(stops);
   try {
     let redis: PrivateRedis | undefined;
     if (!env.REDIS_URL) {

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { AccessPolicyError, loadAccessPolicy } from './access/load-access-policy.js';
 import { createClubServices } from './app/club-services.js';
-import { onShutdown } from './app/on-shutdown.js';
+import { onShutdown, stopInReverse } from './app/on-shutdown.js';
 import { startClubOps } from './app/start-ops.js';
 import { startPlatforms } from './app/start-platforms.js';
 import { startWorker } from './app/start-worker.js';
@@ -132,7 +132,7 @@ async function main(): Promise<number> {
   stops.push(() => ops.stop());
 
   onShutdown(logger, async () => {
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    await stopInReverse(stops);
     await services.close();
   });
   logger.info({ role }, 'club bot started');

@@ -19,6 +19,12 @@ export function onShutdown(logger: Logger, stop: () => Promise<void>): void {
       },
     );
   };
-  process.once('SIGINT', handle);
-  process.once('SIGTERM', handle);
+  // `on`, not `once`: a second SIGTERM must reach `handle` too, to exit at once.
+  process.on('SIGINT', handle);
+  process.on('SIGTERM', handle);
+}
+
+/** Stops what was started, the last started first; one that fails does not keep the rest running. */
+export async function stopInReverse(stops: readonly (() => Promise<void>)[]): Promise<void> {
+  for (const stop of [...stops].reverse()) await stop().catch(() => undefined);
 }

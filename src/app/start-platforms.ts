@@ -11,6 +11,7 @@ import type { ClubServices } from './club-services.js';
 import { createBotDispatcher } from './create-bot-dispatcher.js';
 import { discordClubOptions } from './discord-club-options.js';
 import { connectionPart } from '../ops/health-part.js';
+import { stopInReverse } from './on-shutdown.js';
 
 /** Options for {@link startPlatforms}. */
 export interface StartPlatformsOptions {
@@ -134,9 +135,7 @@ export async function startPlatforms(options: StartPlatformsOptions): Promise<Ru
   return {
     slackPort,
     ready,
-    async stopPlatforms() {
-      for (const stop of stops.reverse()) await stop().catch(() => undefined);
-    },
+    stopPlatforms: () => stopInReverse(stops),
     stopDeliverer: () => deliverer.stop(),
   };
 }

@@ -1,4 +1,4 @@
-import { onShutdown } from '../app/on-shutdown.js';
+import { onShutdown, stopInReverse } from '../app/on-shutdown.js';
 import { ConfigError } from '../config.js';
 import { createLogger } from '../log.js';
 import { createBotMetrics } from '../ops/bot-metrics.js';
@@ -130,7 +130,7 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
     () => boardQueues.close(),
   );
   onShutdown(logger, async () => {
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    await stopInReverse(stops);
     await directory.close();
     await queueConnection.quit().catch(() => queueConnection.disconnect());
     await redis.quit().catch(() => redis.disconnect());
