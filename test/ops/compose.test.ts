@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -31,16 +31,6 @@ function composeWith(...edits: Edit[]): string {
 /** The checks find at least these problems in `text`. */
 function expectProblems(text: string, problems: string[]): void {
   expect(check(text)).toEqual(expect.arrayContaining(problems));
-}
-
-/** Whether `docker compose` itself is here (the plugin needs no engine for `config`). */
-function composeAvailable(): boolean {
-  try {
-    execFileSync('docker', ['compose', 'version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('compose interpolation', () => {
@@ -298,17 +288,6 @@ describe('docker-compose.yml, checked without a Docker engine', () => {
     });
     expect(stdout).toContain('agree with the configuration contract');
   });
-
-  it.skipIf(!composeAvailable())(
-    'when docker compose is installed, it accepts the file with demo.env too',
-    async () => {
-      await run(
-        'docker',
-        ['compose', '-f', 'docker-compose.yml', '--env-file', 'demo.env', 'config', '--quiet'],
-        { cwd: root },
-      );
-    },
-  );
 });
 
 describe('.env.example', () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatUser } from '../../src/commands/chat-user.js';
@@ -31,6 +32,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** Rewrites the AOF and waits until Redis is done, so no temporary file vanishes while it is read. */
+async function rewriteAppendOnlyFile(client: Redis): Promise<void> {
+  await client.bgrewriteaof().catch((error: Error) => {
+    if (!/already in progress/.test(error.message)) throw error;
+  });
+  while (/aof_rewrite_(in_progress|scheduled):1/.test(await client.info('persistence'))) {
+    await setTimeout(20);
+  }
+}
+
 /** Every key and value in Redis, and every file it wrote, as one text. */
 async function everythingRedisHolds(): Promise<string> {
   const client = new Redis(redis.url);
@@ -45,7 +56,7 @@ async function everythingRedisHolds(): Promise<string> {
     if (type === 'zset') parts.push(JSON.stringify(await client.zrange(key, '0', '-1')));
     if (type === 'stream') parts.push(JSON.stringify(await client.xrange(key, '-', '+')));
   }
-  await client.bgrewriteaof().catch(() => undefined);
+  await rewriteAppendOnlyFile(client);
   await client.quit();
   const files = (folder: string): string[] =>
     readdirSync(folder).flatMap((name) => {
