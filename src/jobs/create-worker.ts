@@ -101,10 +101,12 @@ export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
 
 /**
  * The once-mark of a job's last word. Giving up has a mark of its own, so a failed job an admin
- * runs again still confirms its filing; each admin retry is a round of its own.
+ * runs again still confirms its filing; each admin retry is a round of its own. A give-up is also
+ * marked with its attempt: a retry from the job board keeps the count, so a second failure is told.
  */
 function roundMark(mark: 'answered' | 'failed', job: AnyJob): string {
-  return job.data.retried ? `${mark}-r${job.data.retried}` : mark;
+  const round = job.data.retried ? `${mark}-r${job.data.retried}` : mark;
+  return mark === 'failed' ? `${round}-a${job.attemptsMade}` : round;
 }
 
 /**

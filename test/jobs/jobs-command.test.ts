@@ -111,6 +111,27 @@ describe('npm run jobs: failed jobs for an admin with a shell', () => {
     expect(filedWithTitle(title)).toHaveLength(1);
   });
 
+  it('a form retried from the job board (which keeps the attempt count) that fails again tells the person again', async () => {
+    harness.simulator.admin.setFaults({
+      errorRate: 1,
+      paths: ['POST /api/IncidentBook', 'POST /IncidentBook'],
+    });
+    const title = `Broken lane rope ${randomUUID().slice(0, 6)}`;
+    const { id, conversation } = await failedIncident(title);
+    await waitFor(() => repliesTo(conversation).length === 1, 'the first failure notice');
+
+    const { queue } = harness.services.queue;
+    await (await queue.getJob(id))?.retry('failed'); // as Bull Board's retry button does
+    await waitFor(async () => (await queue.getJobState(id)) === 'failed', 'the form to fail again');
+    await waitFor(() => repliesTo(conversation).length === 2, 'the second failure notice');
+    expect(repliesTo(conversation)).toEqual([
+      expect.stringMatching(/not answering/),
+      expect.stringMatching(/not answering/),
+    ]);
+    expect(filedWithTitle(title)).toHaveLength(0);
+    harness.simulator.admin.setFaults({ errorRate: 0 });
+  });
+
   it('remove deletes a failed job, which is then neither listed nor filed', async () => {
     harness.simulator.admin.setFaults({
       errorRate: 1,
