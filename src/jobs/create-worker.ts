@@ -14,6 +14,7 @@ import { clubWorkerSettings, watchWorker } from './club-worker-settings.js';
 export { clubWorkerSettings, defaultConcurrency, watchWorker } from './club-worker-settings.js';
 import { dispositionOf } from './disposition.js';
 import { failureReply, queuedReply } from './failure-reply.js';
+import { failedReason, JobAttemptError } from './job-attempt-error.js';
 import type { JobName, JobPayloads, JobResult, SealedJobData } from './job-types.js';
 import { processDigestJob, type DigestJobs } from './process-digest.js';
 import { runCommand, type CommandOutcome, type CommandRunnerDeps } from './run-command.js';
@@ -161,9 +162,9 @@ export function createJobProcessor(
       throw new DelayedError();
     }
     const attemptsLeft = (job.opts.attempts ?? 1) - job.attemptsMade - 1;
-    if (disposition.kind === 'retry' && attemptsLeft > 0) throw error;
+    if (disposition.kind === 'retry' && attemptsLeft > 0) throw new JobAttemptError(error);
     await answer(plan, failureReply(error, plan.id), roundMark('failed', job));
-    throw new UnrecoverableError(describeError(error));
+    throw new UnrecoverableError(failedReason(error));
   }
 
   /** What each kind of job is about, who waits for it, and the work that gives its reply. */

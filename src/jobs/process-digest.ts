@@ -1,7 +1,9 @@
 import type { Job } from 'bullmq';
 import { UnrecoverableError } from 'bullmq';
+import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { Sealer } from '../redis/sealer.js';
+import { JobAttemptError } from './job-attempt-error.js';
 import type { DigestOutcome, JobName, JobPayloads, JobResult, SealedJobData } from './job-types.js';
 
 /** Runs one occurrence of a digest (see `digests/run-digest.ts`). */
@@ -37,7 +39,13 @@ export async function processDigestJob(
   const started = performance.now();
   const { subscriptionId } = deps.sealer.openJson<JobPayloads['digest']>(job.data.sealed);
   const occurrence = job.opts.prevMillis ?? job.timestamp;
-  const { kind, outcome } = await deps.digests.run(subscriptionId, occurrence);
+  const { kind, outcome } = await deps.digests.run(subscriptionId, occurrence).catch((error) => {
+    deps.logger.info(
+      { digest: subscriptionId, job: job.id, err: describeError(error) },
+      'digest did not finish',
+    );
+    throw new JobAttemptError(error);
+  });
   const finished: DigestFinished = {
     name: 'digest',
     id: subscriptionId,
