@@ -8,8 +8,10 @@ import type { ChatUser, Platform } from '../commands/chat-user.js';
  */
 export interface MemberLinks {
   get(user: ChatUser): Promise<string | undefined>;
-  set(user: ChatUser, memberGuid: string): Promise<void>;
-  remove(user: ChatUser): Promise<void>;
+  /** Links `user` to the member; resolves the member they were linked to before, if any. */
+  set(user: ChatUser, memberGuid: string): Promise<string | undefined>;
+  /** Resolves whether there was a link to remove. */
+  remove(user: ChatUser): Promise<boolean>;
   /** Every link of a platform's users (for /link), in no particular order. */
   list(platform: Platform): Promise<{ userId: string; memberGuid: string }[]>;
 }
@@ -39,10 +41,17 @@ export function createMemberLinks(
       return links.get(user.userId);
     },
     async set(user, memberGuid) {
-      await writeTracked(tracking, key(user), () => redis.hset(key(user), user.userId, memberGuid));
+      const hash = key(user);
+      const [[, before] = []] =
+        (await writeTracked(tracking, hash, () =>
+          redis.multi().hget(hash, user.userId).hset(hash, user.userId, memberGuid).exec(),
+        )) ?? [];
+      return typeof before === 'string' ? before : undefined;
     },
     async remove(user) {
-      await writeTracked(tracking, key(user), () => redis.hdel(key(user), user.userId));
+      return (
+        (await writeTracked(tracking, key(user), () => redis.hdel(key(user), user.userId))) > 0
+      );
     },
     async list(platform) {
       const links = await redis.hgetall(key({ platform }));

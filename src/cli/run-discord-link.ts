@@ -1,5 +1,10 @@
 import { parseArgs } from 'node:util';
-import { LinkError, linkDiscordUser, type LinkDeps } from '../access/link-discord-user.js';
+import {
+  LinkError,
+  linkDiscordUser,
+  linkMadeText,
+  type LinkDeps,
+} from '../access/link-discord-user.js';
 import type { MemberLinks } from '../access/member-links.js';
 import { displayName } from '../commands/display-name.js';
 import { describeError } from '../errors.js';
@@ -60,12 +65,16 @@ export async function runDiscordLink(args: string[], deps: DiscordLinkDeps): Pro
     const club = await deps.club(values.club);
     if (!club) return (deps.print(`discord:link: there is no club "${values.club}"`), 1);
     if (values.remove) {
-      await club.links.remove({ platform: 'discord', userId });
-      deps.print(`Discord user ${userId} is no longer linked to a member.`);
+      const removed = await club.links.remove({ platform: 'discord', userId });
+      deps.print(
+        removed
+          ? `Discord user ${userId} is no longer linked to a member.`
+          : `Discord user ${userId} was not linked to a member; nothing changed.`,
+      );
       return 0;
     }
-    const member = await linkDiscordUser(club, userId, memberWords.join(' '));
-    deps.print(`Discord user ${userId} is now linked to ${displayName(member)} (${member.guid}).`);
+    const made = await linkDiscordUser(club, userId, memberWords.join(' '));
+    deps.print(linkMadeText(userId, made, (member) => `${displayName(member)} (${member.guid})`));
     return 0;
   } catch (error) {
     deps.print(

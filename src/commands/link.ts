@@ -1,5 +1,9 @@
-import { LinkError, linkDiscordUser } from '../access/link-discord-user.js';
-import type { Member } from '../club/domain.js';
+import {
+  LinkError,
+  linkDiscordUser,
+  linkMadeText,
+  type LinkMade,
+} from '../access/link-discord-user.js';
 import { clubToday } from './club-time.js';
 import type { CommandContext, CommandDefinition } from './command.js';
 import { dataAge } from './data-age.js';
@@ -46,9 +50,9 @@ export const link = {
     }
     // A user typed as text arrives as a mention (<@id>); Discord's user picker sends the bare id.
     const userId = options.user.replace(/^<@!?(\d+)>$/, '$1');
-    let member: Member;
+    let made: LinkMade;
     try {
-      member = await linkDiscordUser(
+      made = await linkDiscordUser(
         {
           links,
           members: async () => (await context.data.members()).value,
@@ -61,13 +65,20 @@ export const link = {
       if (!(error instanceof LinkError)) throw error;
       return textReply(error.message, { tone: 'warning', title: 'Not linked' });
     }
+    const { member, before } = made;
     return {
       ...textReply(
-        `Discord user ${userId} is now linked to ${displayName(member)}. Their roles come from that membership from their next command.`,
+        `${linkMadeText(userId, made, displayName)} Their roles come from that membership from their next command.`,
         { tone: 'success', title: 'Linked' },
       ),
       personalData: true,
-      audit: { members: [member.guid], fieldGroups: [] },
+      audit: {
+        members: [
+          member.guid,
+          ...(before?.member && before.guid !== member.guid ? [before.guid] : []),
+        ],
+        fieldGroups: [],
+      },
     };
   },
 } satisfies CommandDefinition;

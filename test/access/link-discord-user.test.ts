@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkDiscordUser } from '../../src/access/link-discord-user.js';
+import { linkDiscordUser, linkMadeText } from '../../src/access/link-discord-user.js';
 import { linkableMember } from '../../src/access/linkable-member.js';
 import { createMemberLinks, type MemberLinks } from '../../src/access/member-links.js';
 import type { Member } from '../../src/club/domain.js';
@@ -77,14 +77,50 @@ describe('an admin linking a Discord user to a club member', () => {
   beforeAll(() => void (deps.links = links));
 
   it('when named by an e-mail only one current adult has, the link is stored for the worker and adapter', async () => {
-    await expect(linkDiscordUser(deps, discordUser, 'coach@example.org')).resolves.toMatchObject({
-      guid: guid(1),
-    });
+    const made = await linkDiscordUser(deps, discordUser, 'coach@example.org');
+    expect(made.member.guid).toBe(guid(1));
+    expect(made.before).toBeUndefined();
+    expect(linkMadeText(discordUser, made, (linked) => linked.firstName)).toBe(
+      `Discord user ${discordUser} is now linked to Alice.`,
+    );
     expect(await links.get({ platform: 'discord', userId: discordUser })).toBe(guid(1));
     expect(await links.list('discord')).toContainEqual({
       userId: discordUser,
       memberGuid: guid(1),
     });
+  });
+
+  it('when the user was linked to someone else, the admin is told whose link it replaced', async () => {
+    const user = '600000000000000003';
+    await links.set({ platform: 'discord', userId: user }, guid(1));
+    const made = await linkDiscordUser(deps, user, 'Bea Rivers');
+    expect(made.before).toEqual({ guid: guid(1), member: members[0] });
+    expect(linkMadeText(user, made, (linked) => linked.firstName)).toBe(
+      `Discord user ${user} is now linked to Bea, no longer to Alice.`,
+    );
+    expect(await links.get({ platform: 'discord', userId: user })).toBe(guid(2));
+  });
+
+  it('when the earlier link is to a Guid no longer in the records, or to the same member, it says so', async () => {
+    const user = '600000000000000004';
+    const gone = '00000000-0000-4000-8000-000000000099';
+    await links.set({ platform: 'discord', userId: user }, gone);
+    const replaced = await linkDiscordUser(deps, user, guid(1));
+    expect(linkMadeText(user, replaced, (linked) => linked.firstName)).toBe(
+      `Discord user ${user} is now linked to Alice, no longer to a former member (${gone}).`,
+    );
+    const again = await linkDiscordUser(deps, user, 'coach@example.org');
+    expect(linkMadeText(user, again, (linked) => linked.firstName)).toBe(
+      `Discord user ${user} was already linked to Alice.`,
+    );
+  });
+
+  it('removing resolves whether there was a link to remove', async () => {
+    const user = { platform: 'discord', userId: '600000000000000005' } as const;
+    await links.set(user, guid(1));
+    expect(await links.remove(user)).toBe(true);
+    expect(await links.remove(user)).toBe(false);
+    expect(await links.get(user)).toBeUndefined();
   });
 
   it('when the member cannot be told apart or the user id is not Discord’s, nothing is linked', async () => {

@@ -83,6 +83,29 @@ describe('npm run discord:link on a new deployment', () => {
     expect(
       await harness.services.links.get({ platform: 'discord', userId: '600000000000000012' }),
     ).toBeUndefined();
+    expect(await link(['--remove', '600000000000000012'])).toEqual({
+      code: 0,
+      out: 'Discord user 600000000000000012 was not linked to a member; nothing changed.',
+    });
+  });
+
+  it('linking a user linked before names the member they are no longer linked to', async () => {
+    const users = harness.simulator.admin.records('users');
+    const other = users.find(
+      (user) =>
+        user.Active !== 0 &&
+        user.Guid !== coach.Guid &&
+        user.IsACoach === 1 &&
+        users.filter((candidate) => candidate.Email === user.Email).length === 1,
+    );
+    if (!other) throw new Error('the seeded club has only one coach with an e-mail of their own');
+    const name = (user: WireRecord) =>
+      `${String(user.KnownAs || user.Firstname)} ${String(user.Lastname)} (${String(user.Guid)})`;
+    await link(['600000000000000015', String(coach.Guid)]);
+    expect(await link(['600000000000000015', String(other.Guid)])).toEqual({
+      code: 0,
+      out: `Discord user 600000000000000015 is now linked to ${name(other)}, no longer to ${name(coach)}.`,
+    });
   });
 
   it('a member it cannot find, or a slip in the command line, is told plainly', async () => {

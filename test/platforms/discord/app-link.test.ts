@@ -82,6 +82,17 @@ describe('/link in Discord: an admin links a person to their membership', () => 
     expect(text).toContain(displayName(withOwnEmail()));
   });
 
+  it('when the Chair links that user again to someone else, the answer names whose link it was', async () => {
+    const linked = await linkOf(newcomer);
+    const first = members.find((member) => member.guid === linked)!;
+    const other = adults.find((member) => member.guid !== first.guid)!;
+    const text = await answerTo(linkCommand(chair, { user: newcomer, member: other.guid }));
+    expect(text).toContain(
+      `Discord user ${newcomer} is now linked to ${displayName(other)}, no longer to ${displayName(first)}.`,
+    );
+    expect(await linkOf(newcomer)).toBe(other.guid);
+  });
+
   it('when the member is unknown, or a name several adults share, nothing is linked and the admin is told how to be precise', async () => {
     const user = '600000000000000033';
     const unknown = await answerTo(linkCommand(chair, { user, member: 'Zebedee Nobody' }));
