@@ -7,7 +7,11 @@ import type { ClubDirectory } from './club-directory.js';
  * The metrics labelled by club in a hosting deployment: few, so the series stay bounded by the
  * number of clubs (commands, errors, budget used); every other metric stays deployment-wide.
  */
-export function createClubMetrics(registry: Registry, directory: ClubDirectory) {
+export function createClubMetrics(
+  registry: Registry,
+  /** The clubs whose services are built, read at each scrape (so it can be made before them). */
+  builtClubs: () => ReturnType<ClubDirectory['built']>,
+) {
   const errors = new Counter({
     name: 'clubbot_club_errors_total',
     help: 'Per club: club-service calls answered 5xx or 429, and jobs that ended in a failure.',
@@ -22,7 +26,7 @@ export function createClubMetrics(registry: Registry, directory: ClubDirectory) 
     async collect() {
       this.reset();
       await Promise.all(
-        directory.built().map(async (club) => {
+        builtClubs().map(async (club) => {
           const state = await club.services.budget.state();
           this.set({ club: club.id, kind: 'used' }, state.used);
           this.set({ club: club.id, kind: 'limit' }, state.limit);

@@ -55,6 +55,8 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
   const jobsBell = createDoorbell(redis, doorbellKeys().jobs);
   const outboxBell = createDoorbell(redis, doorbellKeys().outbox);
   const metrics = createBotMetrics();
+  // Scraped only once the ops port is open, after the directory below exists.
+  const clubMetrics = createClubMetrics(metrics.registry, () => directory.built());
   const directory = await openClubDirectory({
     registry,
     config,
@@ -66,7 +68,6 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
       clubMetrics.clubCall(id, info);
     },
   });
-  const clubMetrics = createClubMetrics(metrics.registry, directory);
   logger.info({ clubs: directory.ids().length }, 'hosting the clubs of the registry');
   const stops: (() => Promise<void>)[] = [];
   const ready: Record<string, PartCheck> = {};
