@@ -15,7 +15,7 @@ import { registry } from './commands/registry.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import { createBotMetrics } from './ops/bot-metrics.js';
-import type { PartCheck } from './ops/health-part.js';
+import { startingPart, type PartCheck } from './ops/health-part.js';
 import { createHeartbeat } from './ops/heartbeat.js';
 import { describeError } from './errors.js';
 import { hostsClubs, RedisUnreachableError, singleClubPrefix } from './clubs/hosting-mode.js';
@@ -91,7 +91,12 @@ async function main(): Promise<number> {
   });
   metrics.observe(services);
   const stops: (() => Promise<void>)[] = [];
-  const ready: Record<string, PartCheck> = {};
+  // The ops port opens first, so a taken port stops the process before it takes any work; until
+  // every part has started, it is live but not ready.
+  const ready: Record<string, PartCheck> = { startUp: startingPart };
+  const ops = await startClubOps(services, { config, metrics, ready, logger });
+  if (!ops) return 1;
+  stops.push(() => ops.stop());
 
   if (role !== 'bot') {
     if (!(await clubAcceptsToken(services, logger))) {
@@ -127,9 +132,7 @@ async function main(): Promise<number> {
     stops.unshift(platforms.stopDeliverer);
     stops.push(platforms.stopPlatforms);
   }
-  const ops = await startClubOps(services, { config, metrics, ready, logger });
-  if (!ops) return 1;
-  stops.push(() => ops.stop());
+  delete ready.startUp;
 
   onShutdown(logger, async () => {
     await stopInReverse(stops);

@@ -3,7 +3,7 @@ import { ConfigError } from '../config.js';
 import { createLogger } from '../log.js';
 import { createBotMetrics } from '../ops/bot-metrics.js';
 import { startOps } from '../app/start-ops.js';
-import type { PartCheck } from '../ops/health-part.js';
+import { startingPart, type PartCheck } from '../ops/health-part.js';
 import { createHeartbeat } from '../ops/heartbeat.js';
 import { createSealer } from '../redis/sealer.js';
 import { createDigests } from '../digests/create-digests.js';
@@ -70,7 +70,15 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
   });
   logger.info({ clubs: directory.ids().length }, 'hosting the clubs of the registry');
   const stops: (() => Promise<void>)[] = [];
-  const ready: Record<string, PartCheck> = {};
+  // As in main.ts: the ops port first, so a taken port stops the process before it takes work.
+  const ready: Record<string, PartCheck> = { startUp: startingPart };
+  const boardQueues = createClubBoardQueues({ ids: () => directory.ids(), redis });
+  const ops = await startOps({ config, redis, metrics, ready, queues: boardQueues.list, logger });
+  if (!ops) return 1;
+  stops.push(
+    () => boardQueues.close(),
+    () => ops.stop(),
+  );
 
   if (role !== 'bot') {
     const heartbeat = createHeartbeat({ what: 'this process’s worker pool' });
@@ -123,13 +131,7 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
     stops.unshift(() => deliverer.stop());
     stops.push(...platforms.stops);
   }
-  const boardQueues = createClubBoardQueues({ ids: () => directory.ids(), redis });
-  const ops = await startOps({ config, redis, metrics, ready, queues: boardQueues.list, logger });
-  if (!ops) return 1;
-  stops.push(
-    () => ops.stop(),
-    () => boardQueues.close(),
-  );
+  delete ready.startUp;
   onShutdown(logger, async () => {
     await stopInReverse(stops);
     await directory.close();

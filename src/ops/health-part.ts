@@ -12,6 +12,9 @@ export function connectionPart(up: boolean, what: string): HealthPart {
 /** How to learn a part's state now; a check that throws counts as not ok. */
 export type PartCheck = () => HealthPart | Promise<HealthPart>;
 
+/** The part a process holds while its other parts start: never ready. */
+export const startingPart: PartCheck = () => ({ ok: false, detail: 'still starting' });
+
 /** Every part's state, and whether all are fine. */
 export interface PartsReport {
   ok: boolean;

@@ -1,5 +1,7 @@
 import { testDataKey } from '../support/data-key.js';
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +59,8 @@ const good = () => ({
   REDIS_URL: `${testRedisUrl()}?db=1`,
   CLUB_API_TIMEOUT_MS: '3000',
   CLUB_DATA_KEY: testDataKey,
+  // A port of its own: the ops port opens first, and another test's process may hold 9464.
+  OPS_PORT: '0',
 });
 
 describe('npm start, when something is wrong, says exactly what and stops with exit code 1', () => {
@@ -132,35 +136,47 @@ describe('npm start, when something is wrong, says exactly what and stops with e
   });
 });
 
+/** Resolves the first log line whose message starts with `message`, parsed. */
+function lineOf<T>(bot: ReturnType<typeof start>, message: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const find = () =>
+      bot
+        .output()
+        .split('\n')
+        .find((text) => text.includes(`"msg":"${message}`));
+    const deadline = setTimeout(
+      () => reject(new Error(`no "${message}" line:\n${bot.output()}`)),
+      20_000,
+    );
+    const look = () => {
+      const line = find();
+      if (!line) return;
+      clearTimeout(deadline);
+      bot.child.stdout.off('data', look);
+      resolve(JSON.parse(line) as T);
+    };
+    bot.child.stdout.on('data', look);
+    look();
+  });
+}
+
 describe('npm start, when everything answers', () => {
   it('serves /livez, /readyz and /metrics on OPS_PORT only (nothing listens on PORT without Slack), and stops cleanly on SIGTERM', async () => {
     const port = await unusedPort();
-    const bot = start({ ...good(), PORT: String(port), OPS_PORT: '0' });
+    const bot = start({ ...good(), PORT: String(port) });
     try {
-      const opsPort = await new Promise<number>((resolve, reject) => {
-        const deadline = setTimeout(
-          () => reject(new Error(`no ops server:\n${bot.output()}`)),
-          20_000,
-        );
-        bot.child.stdout.on('data', () => {
-          const line = bot
-            .output()
-            .split('\n')
-            .find((text) => text.includes('"msg":"ops port: '));
-          if (line) {
-            clearTimeout(deadline);
-            resolve((JSON.parse(line) as { opsPort: number }).opsPort);
-          }
-        });
-      });
+      const { opsPort } = await lineOf<{ opsPort: number }>(bot, 'ops port: ');
+      await lineOf(bot, 'club bot started');
       const ops = `http://127.0.0.1:${opsPort}`;
       expect((await fetch(`${ops}/livez`)).status).toBe(200);
       const ready = await fetch(`${ops}/readyz`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toMatchObject({
+      const body = (await ready.json()) as { parts: Record<string, unknown> };
+      expect(body).toMatchObject({
         ready: true,
         parts: { redis: { ok: true }, worker: { ok: true }, club: { ok: true } },
       });
+      expect(Object.keys(body.parts)).not.toContain('startUp');
       expect(await (await fetch(`${ops}/metrics`)).text()).toContain(
         'clubbot_club_calls_total{method="GET"',
       );
@@ -176,4 +192,54 @@ describe('npm start, when everything answers', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('"msg":"shutting down"');
   }, 40_000);
+
+  it('while its parts start (here: a club service slow to answer), the ops port is live but not ready', async () => {
+    // A database nothing has cached the members in, so the start must ask the service.
+    const fresh = `${testRedisUrl()}?db=2`;
+    const redis = new Redis(fresh);
+    await redis.flushdb();
+    redis.disconnect();
+    simulator.admin.setFaults({ hangRate: 1 });
+    const bot = start({ ...good(), REDIS_URL: fresh }, ['--role', 'worker']);
+    try {
+      const { opsPort } = await lineOf<{ opsPort: number }>(bot, 'ops port: ');
+      const ops = `http://127.0.0.1:${opsPort}`;
+      expect((await fetch(`${ops}/livez`)).status).toBe(200);
+      const starting = await fetch(`${ops}/readyz`);
+      expect(starting.status).toBe(503);
+      expect(await starting.json()).toMatchObject({
+        ready: false,
+        parts: { startUp: { ok: false, detail: 'still starting' } },
+      });
+      simulator.admin.setFaults({ hangRate: 0 });
+      await lineOf(bot, 'club bot started');
+      const started = (await (await fetch(`${ops}/readyz`)).json()) as { parts: object };
+      expect(Object.keys(started.parts)).not.toContain('startUp');
+    } finally {
+      simulator.admin.setFaults({ hangRate: 0 });
+      bot.child.kill('SIGTERM');
+    }
+    expect((await bot.exited).code).toBe(0);
+  }, 40_000);
+
+  it('when OPS_PORT is taken, it stops with exit code 1 before calling the club service or taking a job', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    const callsBefore = simulator.admin.calls().total;
+    try {
+      const { code, stdout } = await start({ ...good(), OPS_PORT: String(port) }, [
+        '--role',
+        'worker',
+      ]).exited;
+      expect(code).toBe(1);
+      expect(messages(stdout, 60)).toEqual([
+        `OPS_PORT ${port} is taken on 127.0.0.1, most likely by another role of the bot on this host: give each process its own OPS_PORT.`,
+      ]);
+      expect(stdout).not.toContain('"msg":"worker');
+      expect(simulator.admin.calls().total).toBe(callsBefore);
+    } finally {
+      taken.close();
+    }
+  });
 });
