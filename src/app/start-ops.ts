@@ -15,7 +15,7 @@ export interface StartOpsOptions {
   /** The process's own Redis connection, asked by both probes. */
   redis: Redis;
   metrics: BotMetrics;
-  /** What this role needs besides Redis, by part name (platforms, own worker, club service). */
+  /** What this role needs besides Redis, by part name: platforms, own worker, club service, and `startUp` while it starts. */
   ready: Record<string, PartCheck>;
   /** The queues the job board shows. */
   queues(): BoardQueue[];

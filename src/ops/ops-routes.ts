@@ -15,7 +15,7 @@ export interface OpsRoute {
 export interface OpsChecks {
   /** This process alone: its event loop, its Redis connection. */
   live: Record<string, PartCheck>;
-  /** What this role needs to do its work: platforms, its own worker, the club service. */
+  /** What this role needs to do its work: platforms, its own worker, the club service; `startUp` while it starts. */
   ready: Record<string, PartCheck>;
 }
 
