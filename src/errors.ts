@@ -24,16 +24,37 @@ export type ErrorCode =
   /** Redis did not answer in time, so the adapter could not take the command. */
   | 'temporarily-unavailable'
   /** Work did not finish within its time limit. */
-  | 'timeout';
+  | 'timeout'
+  /** A person has spent their own daily share of calls or forms. */
+  | 'share-spent'
+  /** A Discord user could not be linked to the member named. */
+  | 'link-refused';
 
 /** An error that carries one of the bot's codes. */
 export interface CodedError extends Error {
   readonly code: ErrorCode;
 }
 
-/** Whether `error` is one of the bot's coded errors. */
+/** Every code, to tell the bot's errors from others that carry a `code` (Node's, the SDKs'). */
+const errorCodes: Record<ErrorCode, true> = {
+  validation: true,
+  unauthorised: true,
+  'budget-exhausted': true,
+  'not-found': true,
+  'service-fault': true,
+  'budget-denied': true,
+  'filing-in-progress': true,
+  'delivery-failed': true,
+  'temporarily-unavailable': true,
+  timeout: true,
+  'share-spent': true,
+  'link-refused': true,
+};
+
+/** Whether `error` is one of the bot's coded errors (whose messages it wrote itself). */
 export function isCodedError(error: unknown): error is CodedError {
-  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && Object.hasOwn(errorCodes, code);
 }
 
 /**

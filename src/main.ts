@@ -15,7 +15,7 @@ import { registry } from './commands/registry.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import { createBotMetrics } from './ops/bot-metrics.js';
-import { startingPart, type PartCheck } from './ops/health-part.js';
+import { startingPart, stoppingPart, type PartCheck } from './ops/health-part.js';
 import { createHeartbeat } from './ops/heartbeat.js';
 import { describeError } from './errors.js';
 import { hostsClubs, RedisUnreachableError, singleClubPrefix } from './clubs/hosting-mode.js';
@@ -135,6 +135,7 @@ async function main(): Promise<number> {
   delete ready.startUp;
 
   onShutdown(logger, async () => {
+    ready.shutdown = stoppingPart;
     await stopInReverse(stops);
     await services.close();
   });

@@ -42,10 +42,13 @@ export function createMemberLinks(
     },
     async set(user, memberGuid) {
       const hash = key(user);
-      const [[, before] = []] =
-        (await writeTracked(tracking, hash, () =>
-          redis.multi().hget(hash, user.userId).hset(hash, user.userId, memberGuid).exec(),
-        )) ?? [];
+      const replies = await writeTracked(tracking, hash, () =>
+        redis.multi().hget(hash, user.userId).hset(hash, user.userId, memberGuid).exec(),
+      );
+      // A MULTI resolves each command's error rather than rejecting: a failed write must throw.
+      const failed = replies?.find(([error]) => error)?.[0];
+      if (!replies || failed) throw failed ?? new Error('Redis discarded the link.');
+      const before = replies[0]?.[1];
       return typeof before === 'string' ? before : undefined;
     },
     async remove(user) {

@@ -3,7 +3,7 @@ import { ConfigError } from '../config.js';
 import { createLogger } from '../log.js';
 import { createBotMetrics } from '../ops/bot-metrics.js';
 import { startOps } from '../app/start-ops.js';
-import { startingPart, type PartCheck } from '../ops/health-part.js';
+import { startingPart, stoppingPart, type PartCheck } from '../ops/health-part.js';
 import { createHeartbeat } from '../ops/heartbeat.js';
 import { createSealer } from '../redis/sealer.js';
 import { createDigests } from '../digests/create-digests.js';
@@ -133,6 +133,7 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
   }
   delete ready.startUp;
   onShutdown(logger, async () => {
+    ready.shutdown = stoppingPart;
     await stopInReverse(stops);
     await directory.close();
     await queueConnection.quit().catch(() => queueConnection.disconnect());

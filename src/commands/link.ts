@@ -66,17 +66,18 @@ export const link = {
       return textReply(error.message, { tone: 'warning', title: 'Not linked' });
     }
     const { member, before } = made;
+    const changed = before?.guid !== member.guid;
     return {
       ...textReply(
-        `${linkMadeText(userId, made, displayName)} Their roles come from that membership from their next command.`,
-        { tone: 'success', title: 'Linked' },
+        changed
+          ? `${linkMadeText(userId, made, displayName)} Their roles come from that membership from their next command.`
+          : linkMadeText(userId, made, displayName),
+        { tone: 'success', title: changed ? 'Linked' : 'Already linked' },
       ),
       personalData: true,
+      // The earlier member is named in the answer, so their name was shown too.
       audit: {
-        members: [
-          member.guid,
-          ...(before?.member && before.guid !== member.guid ? [before.guid] : []),
-        ],
+        members: [member.guid, ...(changed && before?.member ? [before.guid] : [])],
         fieldGroups: [],
       },
     };

@@ -15,6 +15,9 @@ export type PartCheck = () => HealthPart | Promise<HealthPart>;
 /** The part a process holds while its other parts start: never ready. */
 export const startingPart: PartCheck = () => ({ ok: false, detail: 'still starting' });
 
+/** The part a process holds while it stops: never ready, though the ops port stays up to the end. */
+export const stoppingPart: PartCheck = () => ({ ok: false, detail: 'shutting down' });
+
 /** Every part's state, and whether all are fine. */
 export interface PartsReport {
   ok: boolean;

@@ -115,6 +115,15 @@ describe('an admin linking a Discord user to a club member', () => {
     );
   });
 
+  it('when Redis refuses the write inside its transaction, linking fails rather than reporting a link', async () => {
+    const prefix = uniquePrefix('broken-links');
+    await redis.set(`${prefix}:links:discord`, 'not a hash');
+    const broken = createMemberLinks(redis, prefix);
+    await expect(
+      broken.set({ platform: 'discord', userId: '600000000000000006' }, guid(1)),
+    ).rejects.toThrow(/WRONGTYPE/);
+  });
+
   it('removing resolves whether there was a link to remove', async () => {
     const user = { platform: 'discord', userId: '600000000000000005' } as const;
     await links.set(user, guid(1));

@@ -32,6 +32,16 @@ describe('the reason a failed job records', () => {
       "SyntaxError (its message is in the log line with this job's id)",
     );
     expect(failedReason('a string')).toBe('a failure that is not an Error');
+    // Node's and the SDKs' errors carry codes too, but their messages may quote what they were given.
+    const foreign = Object.assign(
+      new TypeError('The "name" argument must be a string. Received "Amy Pond"'),
+      {
+        code: 'ERR_INVALID_ARG_TYPE',
+      },
+    );
+    expect(failedReason(foreign)).toBe(
+      "TypeError (its message is in the log line with this job's id)",
+    );
   });
 
   it('a job attempt error carries the reason as its message and the error as its cause', () => {

@@ -91,6 +91,9 @@ describe('npm run jobs: failed jobs for an admin with a shell', () => {
     );
     // The service's own words (which may echo a record) stay out of what the job keeps.
     expect(listed.out).not.toContain('Internal server error');
+    const kept = await harness.services.queue.queue.getJob(id);
+    expect(JSON.stringify([kept?.failedReason, kept?.stacktrace])).not.toContain('Internal');
+    expect(kept?.stacktrace ?? []).toEqual([]);
     expect(listed.out).not.toContain(title);
     expect(listed.out).not.toContain('Slipped');
     expect(listed.out).not.toContain(String(reporter.email));

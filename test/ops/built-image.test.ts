@@ -101,7 +101,7 @@ describe('the built dist/, laid out as in the image', () => {
         CLUB_API_URL: clubUrl,
         CLUB_API_TOKEN: 'image-token',
         // Its own Redis database: start-up.test.ts runs main.ts with the same key prefix.
-        REDIS_URL: `${testRedisUrl()}?db=2`,
+        REDIS_URL: `${testRedisUrl()}?db=6`,
         CLUB_DATA_KEY: testDataKey,
         PORT: '0',
         OPS_PORT: '0',

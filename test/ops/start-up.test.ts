@@ -1,7 +1,10 @@
-import { testDataKey } from '../support/data-key.js';
+import { testDataKey, testSealer } from '../support/data-key.js';
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
+import { createClubQueue } from '../../src/jobs/club-queue.js';
+import { waitFor } from '../support/wait-for.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -194,8 +197,8 @@ describe('npm start, when everything answers', () => {
   }, 40_000);
 
   it('while its parts start (here: a club service slow to answer), the ops port is live but not ready', async () => {
-    // A database nothing has cached the members in, so the start must ask the service.
-    const fresh = `${testRedisUrl()}?db=2`;
+    // A database of its own (no other file uses 5) with no members cached: the start must ask.
+    const fresh = `${testRedisUrl()}?db=5`;
     const redis = new Redis(fresh);
     await redis.flushdb();
     redis.disconnect();
@@ -218,6 +221,45 @@ describe('npm start, when everything answers', () => {
     } finally {
       simulator.admin.setFaults({ hangRate: 0 });
       bot.child.kill('SIGTERM');
+    }
+    expect((await bot.exited).code).toBe(0);
+  }, 40_000);
+
+  it('from SIGTERM, while it finishes an active job, /readyz is 503 saying so; then it exits 0', async () => {
+    // A database of its own (no other file uses 7): only this test's job is in its queue.
+    const url = `${testRedisUrl()}?db=7`;
+    const redis = new Redis(url, { maxRetriesPerRequest: null });
+    await redis.flushdb();
+    const queue = createClubQueue({ connection: redis, sealer: testSealer });
+    const bot = start({ ...good(), REDIS_URL: url }, ['--role', 'worker']);
+    let signalled = false;
+    try {
+      const { opsPort } = await lineOf<{ opsPort: number }>(bot, 'ops port: ');
+      await lineOf(bot, 'club bot started');
+      // /events is not read at start, so its call meets the hang and the job stays active.
+      simulator.admin.setFaults({ hangRate: 1 });
+      const id = randomUUID();
+      await queue.enqueueCommand({
+        id,
+        command: 'events',
+        options: {},
+        user: { platform: 'console', userId: 'shutdown-test' },
+        replyTo: { platform: 'console', conversationId: id },
+        receivedAt: Date.now(),
+      });
+      await waitFor(async () => (await queue.queue.getActiveCount()) === 1, 'the job to start');
+      signalled = bot.child.kill('SIGTERM');
+      await waitFor(async () => {
+        const answer = await fetch(`http://127.0.0.1:${opsPort}/readyz`);
+        const body = (await answer.json()) as { parts: { shutdown?: { detail: string } } };
+        return answer.status === 503 && body.parts.shutdown?.detail === 'shutting down';
+      }, '/readyz to say it is shutting down');
+    } finally {
+      simulator.admin.setFaults({ hangRate: 0 });
+      // A second SIGTERM exits at once with 1: send one only if the test did not get to it.
+      if (!signalled) bot.child.kill('SIGTERM');
+      await queue.close();
+      redis.disconnect();
     }
     expect((await bot.exited).code).toBe(0);
   }, 40_000);

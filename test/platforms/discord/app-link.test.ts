@@ -91,6 +91,15 @@ describe('/link in Discord: an admin links a person to their membership', () => 
       `Discord user ${newcomer} is now linked to ${displayName(other)}, no longer to ${displayName(first)}.`,
     );
     expect(await linkOf(newcomer)).toBe(other.guid);
+    // Both members were named to the admin, so the audit records both.
+    const [entry] = await discord.harness.services.audit.read({ member: first.guid, limit: 1 });
+    expect(entry).toMatchObject({ command: 'link', members: [other.guid, first.guid] });
+
+    const again = await answerTo(linkCommand(chair, { user: newcomer, member: other.guid }));
+    expect(again).toMatch(/Already linked/);
+    expect(again).toContain(
+      `Discord user ${newcomer} was already linked to ${displayName(other)}.`,
+    );
   });
 
   it('when the member is unknown, or a name several adults share, nothing is linked and the admin is told how to be precise', async () => {
