@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatUser } from '../../src/commands/chat-user.js';
 import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
@@ -6,7 +7,10 @@ import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import { formJobId, jobOptions } from '../../src/jobs/club-queue.js';
 import type { FormSubmission } from '../../src/jobs/job-types.js';
 import { runJobsCommand, type ClubJobs } from '../../src/jobs/jobs-command.js';
-import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
+import { clubWorkerOptions } from '../../src/app/start-worker.js';
+import { createJobProcessor, type AnyJob } from '../../src/jobs/create-worker.js';
+import { createLogger } from '../../src/log.js';
+import { harnessTimezone, startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { waitFor } from '../support/wait-for.js';
 
 const delivered: { address: ReplyAddress; reply: Reply }[] = [];
@@ -136,6 +140,32 @@ describe('npm run jobs: failed jobs for an admin with a shell', () => {
       expect.stringMatching(/not answering/),
     ]);
     expect(filedWithTitle(title)).toHaveLength(0);
+    harness.simulator.admin.setFaults({ errorRate: 0 });
+  });
+
+  it('a crash replay of the same give-up (its attempt count unchanged) does not tell the person twice', async () => {
+    harness.simulator.admin.setFaults({
+      errorRate: 1,
+      paths: ['POST /api/IncidentBook', 'POST /IncidentBook'],
+    });
+    const { id, conversation } = await failedIncident(`Cold pool ${randomUUID().slice(0, 6)}`);
+    await waitFor(() => repliesTo(conversation).length === 1, 'the failure notice');
+    const failed = (await harness.services.queue.queue.getJob(id))!;
+    // As the job was while it gave up: BullMQ counts the attempt only once the job is moved on.
+    const replay = Object.assign(Object.create(Object.getPrototypeOf(failed) as object), failed, {
+      attemptsMade: failed.attemptsMade - 1,
+    }) as AnyJob;
+    const lines: string[] = [];
+    const logger = createLogger(
+      {},
+      new Writable({ write: (chunk, _, done) => (lines.push(String(chunk)), done()) }),
+    );
+    const processor = createJobProcessor(
+      clubWorkerOptions({ services: harness.services, logger, timezone: harnessTimezone }),
+    );
+
+    await expect(processor(replay)).rejects.toThrow(/ClubServiceFaultError/);
+    expect(lines.join('')).toContain('already answered; not answering twice');
     harness.simulator.admin.setFaults({ errorRate: 0 });
   });
 
