@@ -18,6 +18,7 @@ import { connectRedis } from '../../src/clubs/redis-client.js';
 import { startHostedDeliverer } from '../../src/clubs/start-hosted-deliverer.js';
 import type { DispatchResult } from '../../src/dispatch/create-dispatcher.js';
 import type { Heartbeat } from '../../src/ops/heartbeat.js';
+import type { JobFinished } from '../../src/jobs/create-worker.js';
 import { createLogger } from '../../src/log.js';
 import {
   startSimulator,
@@ -61,6 +62,8 @@ export async function startHostingHarness(options: {
   noPool?: boolean;
   /** Beaten by the pool after each pass over the clubs. Default: none. */
   heartbeat?: Heartbeat;
+  /** Told of each job the pool finishes, in order. */
+  onFinished?: (clubId: string, event: JobFinished) => void;
 }) {
   const root = uniquePrefix('host');
   const location = {
@@ -144,6 +147,7 @@ export async function startHostingHarness(options: {
       lockDurationMs: options.lockDurationMs,
       onReplyPut: (id) => outboxBell.ring(id),
       heartbeat: options.heartbeat,
+      onFinished: options.onFinished,
     });
   let pool: FairWorkerPool | undefined = options.noPool ? undefined : startPool();
   const dispatcherOf = createClubDispatchers({});
