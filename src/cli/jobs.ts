@@ -3,22 +3,19 @@
  * a shell. Reads the configuration as `npm start` does: the one club of the environment, or the
  * clubs of the registry in a hosting deployment (`--club` picks one; without it, every club's).
  */
-import { Queue } from 'bullmq';
 import { describeError } from '../errors.js';
-import { defaultQueueName } from '../jobs/club-queue.js';
+import { openClubJobs } from '../jobs/club-queue.js';
 import { runJobsCommand, type ClubJobs } from '../jobs/jobs-command.js';
 import { openDeploymentOrExit } from './open-deployment.js';
 
 const opened = await openDeploymentOrExit();
-const queueAt = (prefix: string): ClubJobs['queue'] =>
-  new Queue(defaultQueueName, { connection: opened.redis, prefix });
 try {
   const queues: ClubJobs[] =
     opened.kind === 'single'
-      ? [{ queue: queueAt(opened.prefix) }]
+      ? [{ queue: openClubJobs(opened.redis, opened.prefix) }]
       : (await opened.registry.list()).map((club) => ({
           club: club.id,
-          queue: queueAt(opened.prefixOf(club.id)),
+          queue: openClubJobs(opened.redis, opened.prefixOf(club.id)),
         }));
   process.exitCode = await runJobsCommand(process.argv.slice(2), {
     queues,

@@ -1,6 +1,6 @@
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { defaultQueueName } from '../jobs/club-queue.js';
+import { openClubJobs } from '../jobs/club-queue.js';
 import type { BoardQueue } from '../ops/job-board.js';
 import { clubPrefix } from './club-keys.js';
 
@@ -31,8 +31,7 @@ export function createClubBoardQueues(options: ClubBoardQueuesOptions) {
       return ids.map((id) => {
         let queue = queues.get(id);
         if (!queue) {
-          const prefix = clubPrefix(id, options.root);
-          queue = new Queue(defaultQueueName, { connection: options.redis, prefix });
+          queue = openClubJobs(options.redis, clubPrefix(id, options.root));
           queues.set(id, queue);
         }
         return { queue, label: id };

@@ -67,11 +67,10 @@ export const link = {
     }
     const { member, before } = made;
     const changed = before?.guid !== member.guid;
+    const said = linkMadeText(userId, made, displayName);
     return {
       ...textReply(
-        changed
-          ? `${linkMadeText(userId, made, displayName)} Their roles come from that membership from their next command.`
-          : linkMadeText(userId, made, displayName),
+        changed ? `${said} Their roles come from that membership from their next command.` : said,
         { tone: 'success', title: changed ? 'Linked' : 'Already linked' },
       ),
       personalData: true,

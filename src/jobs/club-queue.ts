@@ -100,6 +100,17 @@ export function createClubQueue(options: ClubQueueOptions): ClubQueue {
   };
 }
 
+/**
+ * A club's queue for looking at and handling its jobs (the job board, `npm run jobs`), with no
+ * sealer: it enqueues nothing.
+ */
+export function openClubJobs(
+  connection: ConnectionOptions,
+  prefix: string,
+): Queue<SealedJobData, unknown, JobName> {
+  return new Queue(defaultQueueName, { connection, prefix });
+}
+
 /** A job id from an idempotency key (BullMQ ids must not contain ':' and should be short). */
 export function formJobId(key: string): string {
   return `form-${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;

@@ -36,7 +36,8 @@ class JobsUsageError extends Error {}
 /**
  * `npm run jobs -- …`: sees, retries and removes failed jobs. Job data stays sealed: a listing
  * shows ids, kinds, times, attempts and the recorded reason (the worker's own message, never what
- * a person typed nor the club service's words). Resolves the exit code: 0 done, 1 refused (the reason printed), 2 usage.
+ * a person typed nor the club service's words). Resolves the exit code: 0 done, 1 refused (the
+ * reason printed), 2 usage.
  */
 export async function runJobsCommand(args: string[], deps: JobsCommandDeps): Promise<number> {
   try {
