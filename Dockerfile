@@ -11,7 +11,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-RUN npm run build
+# The admin commands' entry (package.json's bin) is run directly, so it must be executable.
+RUN npm run build && chmod 755 dist/cli/club-bot.js
 
 # Demo stage: the simulator needs openapi-backend, a development dependency, so it runs from the
 # build stage's full node_modules. Only the demo profile builds this target.
@@ -33,6 +34,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# `club-bot jobs failed` and the other admin commands, on PATH (npm links no bin of the app itself).
+RUN ln -s /app/dist/cli/club-bot.js /usr/local/bin/club-bot
 # The official image's unprivileged user; the code and dependencies stay root-owned, read-only to it.
 USER node
 ENV PORT=3000 OPS_PORT=9464

@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { installTests } from './vitest.install.config.js';
 import { slowTests } from './vitest.slow.config.js';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The process-level suites run in `npm run test:slow`.
-    exclude: ['test/resilience/**', ...slowTests],
+    // The process-level suites run in `npm run test:slow`, the production install in `test:install`.
+    exclude: ['test/resilience/**', ...slowTests, ...installTests],
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,

@@ -61,7 +61,7 @@ export const configSchema = z.object({
     3600,
   ),
   CLUB_DATA_KEY: optionalText(
-    'Seals personal data written to Redis: 32 bytes in base64 (npm run setup:key prints one); during a rotation the new key, a comma, then the older one. Required by npm start.',
+    'Seals personal data written to Redis: 32 bytes in base64 (club-bot setup-key prints one); during a rotation the new key, a comma, then the older one. Required to start the bot.',
   ).refine((value) => value === undefined || dataKeyProblem(value) === undefined, {
     message: 'one or two 32-byte keys in base64, comma-separated, the new one first',
   }),

@@ -1,5 +1,5 @@
 /**
- * `npm start`: production. The Slack and/or Discord adapters (whichever are configured) and a
+ * `club-bot start` (`node dist/main.js`; `npm start` in development): production. The Slack and/or Discord adapters (whichever are configured) and a
  * worker in one process; `--role bot` or `--role worker` to run them apart (scale workers freely:
  * they share one budget through Redis).
  */
@@ -19,10 +19,15 @@ import { startingPart, stoppingPart, type PartCheck } from './ops/health-part.js
 import { createHeartbeat } from './ops/heartbeat.js';
 import { describeError } from './errors.js';
 import { hostsClubs, RedisUnreachableError, singleClubPrefix } from './clubs/hosting-mode.js';
+import { adminCommandLine, asksForHelp } from './cli/admin-program.js';
 
 type Role = 'bot' | 'worker' | 'all';
 
+const startUsage = `Usage: ${adminCommandLine('start')} [--role bot|worker|all]
+  runs the Slack and/or Discord adapters (whichever are configured) and a worker; --role runs one`;
+
 async function main(): Promise<number> {
+  if (asksForHelp(process.argv.slice(2))) return (console.log(startUsage), 0);
   const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } } });
   const role = values.role as Role;
   if (!['bot', 'worker', 'all'].includes(role)) {
@@ -52,7 +57,7 @@ async function main(): Promise<number> {
   const logger = createLogger({ level: config.LOG_LEVEL, component: role });
   if (!config.CLUB_DATA_KEY) {
     logger.fatal(
-      'CLUB_DATA_KEY is not set. The bot seals personal data in Redis with it: run `npm run setup:key` and set CLUB_DATA_KEY to the key it prints.',
+      'CLUB_DATA_KEY is not set. The bot seals personal data in Redis with it: run `club-bot setup-key` and set CLUB_DATA_KEY to the key it prints.',
     );
     return 1;
   }

@@ -104,7 +104,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
   const now = options.now ?? Date.now;
   if (!config.CLUB_DATA_KEY) {
     throw new Error(
-      'CLUB_DATA_KEY is not set: personal data is sealed in Redis with it. `npm run setup:key` prints a new key.',
+      'CLUB_DATA_KEY is not set: personal data is sealed in Redis with it. `club-bot setup-key` prints a new key.',
     );
   }
   const sealer = createSealer(config.CLUB_DATA_KEY);

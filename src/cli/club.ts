@@ -1,15 +1,21 @@
 /**
- * `npm run club -- add|list|show|set|remove|invite …`: the clubs of a hosting deployment, kept in
+ * `club-bot club add|list|show|set|remove|invite …` (`npm run club -- …` in development): the clubs of a hosting deployment, kept in
  * Redis (REDIS_URL or REDIS_CLUSTER_NODES), their tokens sealed with CLUB_DATA_KEY.
  */
 import { readFileSync } from 'node:fs';
 import { checkClubToken } from '../clubs/check-club-token.js';
-import { runClubCommand } from '../clubs/club-commands.js';
+import { clubUsage, runClubCommand } from '../clubs/club-commands.js';
 import { createClubRegistry } from '../clubs/club-registry.js';
 import { loadRegistryConfig } from '../clubs/host-config.js';
 import { connectRedis } from '../clubs/redis-client.js';
 import { ConfigError } from '../config.js';
 import { createSealer } from '../redis/sealer.js';
+import { asksForHelp } from './admin-program.js';
+
+if (asksForHelp(process.argv.slice(2))) {
+  console.log(clubUsage);
+  process.exit(0);
+}
 
 let config;
 try {

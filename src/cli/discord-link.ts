@@ -1,6 +1,6 @@
 /**
- * `npm run discord:link -- [--club <id>] <discord user id> <member e-mail, name or Guid>`, or
- * `--remove <discord user id>`: an admin links a Discord user to a club member (Discord holds no
+ * `club-bot discord-link [--club <id>] <discord user id> <member e-mail, name or Guid>`, or
+ * `--remove <discord user id>` (`npm run discord:link -- …` in development): an admin links a Discord user to a club member (Discord holds no
  * email to match). Reads the configuration as `npm start` does. On a deployment where nothing has
  * run yet it loads the members itself, through the cache and the daily budget (a call or two).
  */
@@ -10,7 +10,13 @@ import { clubToday } from '../commands/club-time.js';
 import { describeError } from '../errors.js';
 import { createLogger } from '../log.js';
 import { openDeploymentOrExit } from './open-deployment.js';
-import { runDiscordLink, type ClubLinking } from './run-discord-link.js';
+import { discordLinkUsage, runDiscordLink, type ClubLinking } from './run-discord-link.js';
+import { asksForHelp } from './admin-program.js';
+
+if (asksForHelp(process.argv.slice(2))) {
+  console.log(discordLinkUsage);
+  process.exit(0);
+}
 
 const opened = await openDeploymentOrExit();
 const logger = createLogger({ level: 'silent' });
@@ -51,7 +57,7 @@ try {
     },
   });
 } catch (error) {
-  console.error(`discord:link: ${describeError(error)}`);
+  console.error(`discord-link: ${describeError(error)}`);
   process.exitCode = 1;
 } finally {
   for (const close of closing) await close().catch(() => undefined);

@@ -1,13 +1,19 @@
 /**
- * `npm run jobs -- failed | retry <id> | remove <id> [--club <id>]`: the queue's failed jobs, for
- * a shell. Reads the configuration as `npm start` does: the one club of the environment, or the
- * clubs of the registry in a hosting deployment (`--club` picks one; without it, every club's).
+ * `club-bot jobs failed | retry <id> | remove <id> [--club <id>]` (`npm run jobs -- …` in
+ * development): the queue's failed jobs, for a shell. Reads the configuration as the bot does: the
+ * one club of the environment, or the clubs of the registry in a hosting deployment (`--club`
+ * picks one; without it, every club's).
  */
 import { describeError } from '../errors.js';
 import { openClubJobs } from '../jobs/club-queue.js';
-import { runJobsCommand, type ClubJobs } from '../jobs/jobs-command.js';
+import { jobsUsage, runJobsCommand, type ClubJobs } from '../jobs/jobs-command.js';
+import { asksForHelp } from './admin-program.js';
 import { openDeploymentOrExit } from './open-deployment.js';
 
+if (asksForHelp(process.argv.slice(2))) {
+  console.log(jobsUsage);
+  process.exit(0);
+}
 const opened = await openDeploymentOrExit();
 try {
   const queues: ClubJobs[] =

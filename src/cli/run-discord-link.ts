@@ -8,9 +8,10 @@ import {
 import type { MemberLinks } from '../access/member-links.js';
 import { displayName } from '../commands/display-name.js';
 import { describeError } from '../errors.js';
+import { adminCommandLine } from './admin-program.js';
 
-const discordLinkUsage = `Usage: npm run discord:link -- [--club <id>] <discord user id> <member e-mail, name or Guid>
-       npm run discord:link -- [--club <id>] --remove <discord user id>
+export const discordLinkUsage = `Usage: ${adminCommandLine('discord-link')} [--club <id>] <discord user id> <member e-mail, name or Guid>
+       ${adminCommandLine('discord-link')} [--club <id>] --remove <discord user id>
   --club <id>   a deployment hosting clubs: the club the member belongs to (required there)`;
 
 /** One club's side of a link: its stored links and its members (loaded when not cached). */
@@ -28,12 +29,12 @@ export interface DiscordLinkDeps {
 }
 
 /**
- * `npm run discord:link -- …`: links a Discord user to a club member, or removes the link.
+ * `club-bot discord-link …`: links a Discord user to a club member, or removes the link.
  * Resolves the exit code: 0 done, 1 refused (the reason printed), 2 a usage mistake.
  */
 export async function runDiscordLink(args: string[], deps: DiscordLinkDeps): Promise<number> {
   const usage = (problem: string) => (
-    deps.print(`discord:link: ${problem}\n${discordLinkUsage}`),
+    deps.print(`discord-link: ${problem}\n${discordLinkUsage}`),
     2
   );
   let parsed;
@@ -63,7 +64,7 @@ export async function runDiscordLink(args: string[], deps: DiscordLinkDeps): Pro
     );
   try {
     const club = await deps.club(values.club);
-    if (!club) return (deps.print(`discord:link: there is no club "${values.club}"`), 1);
+    if (!club) return (deps.print(`discord-link: there is no club "${values.club}"`), 1);
     if (values.remove) {
       const removed = await club.links.remove({ platform: 'discord', userId });
       deps.print(
@@ -78,7 +79,7 @@ export async function runDiscordLink(args: string[], deps: DiscordLinkDeps): Pro
     return 0;
   } catch (error) {
     deps.print(
-      `discord:link: ${error instanceof LinkError ? error.message : describeError(error)}`,
+      `discord-link: ${error instanceof LinkError ? error.message : describeError(error)}`,
     );
     return 1;
   }

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Redis } from 'ioredis';
 import { parseAccessPolicy } from '../access/load-access-policy.js';
 import { registry as commandRegistry } from '../commands/registry.js';
+import { adminCommandLine } from '../cli/admin-program.js';
 import { describeError } from '../errors.js';
 import type { TokenCheck } from './check-club-token.js';
 import { clubFields, describeClub } from './club-fields.js';
@@ -9,7 +10,7 @@ import { parseClubRecord, type ClubRecord } from './club-record.js';
 import type { ClubRegistry } from './club-registry.js';
 import { purgeClubData } from './purge-club-data.js';
 
-export const clubUsage = `Usage: npm run club -- <command>
+export const clubUsage = `Usage: ${adminCommandLine('club')} <command>
   add <id> --name N --url U --token T [--layout auto|spec|bare] [--daily-limit 5000]
            [--timezone Europe/London] [--slack-teams T1,T2] [--discord-guilds G1]
            [--policy file.yaml] [--reports-member guid-or-email] [--no-check]
@@ -34,7 +35,7 @@ export interface ClubCommandDeps {
 class Refusal extends Error {}
 
 /**
- * `npm run club -- …`: manages the clubs of a hosting deployment. Resolves the exit code: 0 done,
+ * `club-bot club …`: manages the clubs of a hosting deployment. Resolves the exit code: 0 done,
  * 1 refused (the reason printed), 2 a usage mistake.
  */
 export async function runClubCommand(args: string[], deps: ClubCommandDeps): Promise<number> {

@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import type { Job, Queue } from 'bullmq';
+import { adminCommandLine } from '../cli/admin-program.js';
 import { describeError } from '../errors.js';
 import { jobOptions } from './club-queue.js';
 import type { JobName, SealedJobData } from './job-types.js';
 
-export const jobsUsage = `Usage: npm run jobs -- <command> [--club <id>]
+export const jobsUsage = `Usage: ${adminCommandLine('jobs')} <command> [--club <id>]
   failed          the failed jobs, newest first: id, kind, when it failed, attempts, why
   retry <id>      runs a failed job again, with its full retries; its person is told the outcome
   remove <id>     deletes a failed job for good (a form in it is then never filed)
@@ -34,7 +35,7 @@ class JobsRefusal extends Error {}
 class JobsUsageError extends Error {}
 
 /**
- * `npm run jobs -- …`: sees, retries and removes failed jobs. Job data stays sealed: a listing
+ * `club-bot jobs …`: sees, retries and removes failed jobs. Job data stays sealed: a listing
  * shows ids, kinds, times, attempts and the recorded reason (the worker's own message, never what
  * a person typed nor the club service's words). Resolves the exit code: 0 done, 1 refused (the
  * reason printed), 2 usage.
@@ -98,7 +99,7 @@ function clubQueues(club: string | undefined, queues: readonly ClubJobs[]): read
   }
   const chosen = queues.filter((entry) => entry.club === club);
   if (chosen.length === 0)
-    throw new JobsRefusal(`there is no club "${club}" (npm run club -- list)`);
+    throw new JobsRefusal(`there is no club "${club}" (${adminCommandLine('club list')})`);
   return chosen;
 }
 
@@ -116,7 +117,7 @@ async function listFailed(queues: readonly ClubJobs[], deps: JobsCommandDeps): P
   deps.print(
     total === 0
       ? 'No failed jobs.'
-      : `${total} failed. Run one again: npm run jobs -- retry <id>; delete one: npm run jobs -- remove <id>.`,
+      : `${total} failed. Run one again: ${adminCommandLine('jobs retry <id>')}; delete one: ${adminCommandLine('jobs remove <id>')}.`,
   );
   return 0;
 }

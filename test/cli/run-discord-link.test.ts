@@ -111,10 +111,10 @@ describe('npm run discord:link on a new deployment', () => {
   it('a member it cannot find, or a slip in the command line, is told plainly', async () => {
     expect(await link(['600000000000000013', 'nobody@example.org'])).toEqual({
       code: 1,
-      out: 'discord:link: No current adult member has that e-mail.',
+      out: 'discord-link: No current adult member has that e-mail.',
     });
     expect((await link(['600000000000000013'])).out).toMatch(
-      /^discord:link: which member\?.*\nUsage:/s,
+      /^discord-link: which member\?.*\nUsage:/s,
     );
     expect((await link([])).code).toBe(2);
     expect((await link(['--club', 'otters', '600000000000000013', 'x@example.org'])).out).toMatch(
@@ -134,7 +134,7 @@ describe('npm run discord:link on a new deployment', () => {
       await link(['--club', 'pike', '600000000000000014', String(coach.Email)], hosting),
     ).toEqual({
       code: 1,
-      out: 'discord:link: there is no club "pike"',
+      out: 'discord-link: there is no club "pike"',
     });
     expect(
       (await link(['--club', 'otters', '600000000000000014', String(coach.Email)], hosting)).code,

@@ -164,6 +164,6 @@ describe('npm run club', () => {
   it('when the command is unknown, the usage is printed with exit code 2', async () => {
     fresh();
     expect(await run('frobnicate')).toBe(2);
-    expect(printed.join('\n')).toContain('Usage: npm run club');
+    expect(printed.join('\n')).toContain('Usage: club-bot club');
   });
 });

@@ -199,7 +199,7 @@ describe('npm run jobs: failed jobs for an admin with a shell', () => {
     const missing = await jobs('remove');
     expect(missing.code).toBe(2);
     expect(missing.out).toMatch(
-      /^jobs: remove takes one job id \(from `failed`\)\.\nUsage: npm run jobs/,
+      /^jobs: remove takes one job id \(from `failed`\)\.\nUsage: club-bot jobs/,
     );
     expect((await jobs('purge')).code).toBe(2);
     expect(await jobs()).toMatchObject({ code: 0, out: expect.stringMatching(/^Usage:/) });
@@ -240,7 +240,7 @@ describe('npm run jobs in a deployment hosting clubs', () => {
     expect(await run('remove', id)).toBe(1);
     expect(lines).toEqual([`jobs: clubs otters, seals each have a job "${id}": add --club <id>.`]);
     expect(await run('failed', '--club', 'pike')).toBe(1);
-    expect(lines).toEqual(['jobs: there is no club "pike" (npm run club -- list)']);
+    expect(lines).toEqual(['jobs: there is no club "pike" (club-bot club list)']);
 
     expect(await run('remove', id, '--club', 'seals')).toBe(0);
     expect(lines).toEqual([`Removed the failed job ${id} of the club "seals".`]);

@@ -44,7 +44,7 @@ const has = (stage: Stage | undefined, keyword: string, pattern: RegExp) =>
  * (node:24-bookworm-slim) that runs `npm run build`; a `demo` stage for the demo profile's
  * simulator, with development dependencies and the OpenAPI document it reads; and a last,
  * default stage with production dependencies only, the built `dist/`, an unprivileged user and a
- * HEALTHCHECK on the ops port's /livez. Returns every problem found.
+ * HEALTHCHECK on the ops port's /livez, and `club-bot` on PATH. Returns every problem found.
  */
 export function checkDockerfile(text: string): string[] {
   const problems: string[] = [];
@@ -70,6 +70,8 @@ export function checkDockerfile(text: string): string[] {
     problems.push('the runtime stage runs as root (no USER, or USER root)');
   if (!has(runtime, 'HEALTHCHECK', /OPS_PORT.*\/livez/))
     problems.push("the runtime stage has no HEALTHCHECK on the ops port's /livez");
+  if (!has(runtime, 'RUN', /ln -s \S*dist\/cli\/club-bot\.js \/usr\/local\/bin\/club-bot\b/))
+    problems.push('the runtime stage does not put the club-bot admin command on PATH');
   if (!has(runtime, 'CMD', /dist\/main\.js/))
     problems.push('the image does not start dist/main.js');
   if (runtime?.instructions.some((instruction) => instruction.keyword === 'ENTRYPOINT'))

@@ -1,5 +1,5 @@
 /**
- * `npm run discord:deploy`: registers the registry's slash commands with Discord. With
+ * `club-bot discord-deploy` (`npm run discord:deploy` in development): registers the registry's slash commands with Discord. With
  * DISCORD_GUILD_ID, in that guild only (instant, for development); without, globally. Needs
  * DISCORD_TOKEN and DISCORD_APPLICATION_ID; DISCORD_API_URL points it elsewhere (tests).
  * Prints what it did; exit code 1 when Discord refused, 2 when the configuration is incomplete.
@@ -8,6 +8,14 @@ import { DiscordAPIError, REST } from 'discord.js';
 import { registry } from '../../commands/registry.js';
 import { configSchema } from '../../config.js';
 import { putApplicationCommands } from './put-application-commands.js';
+import { adminCommandLine, asksForHelp } from '../../cli/admin-program.js';
+
+if (asksForHelp(process.argv.slice(2))) {
+  console.log(
+    `Usage: ${adminCommandLine('discord-deploy')}\n  registers the slash commands with Discord: to the DISCORD_GUILD_ID servers, or globally without it (needs DISCORD_TOKEN and DISCORD_APPLICATION_ID)`,
+  );
+  process.exit(0);
+}
 
 const deployConfig = configSchema.pick({
   DISCORD_TOKEN: true,

@@ -1,6 +1,6 @@
 /**
- * `npm run slack:manifest -- --url https://club-bot.example.org [--yaml]`
- * `npm run slack:manifest -- --socket-mode [--yaml]`
+ * `club-bot slack-manifest --url https://club-bot.example.org [--yaml]`
+ * `club-bot slack-manifest --socket-mode [--yaml]` (`npm run slack:manifest -- …` in development)
  *
  * Prints the Slack app manifest generated from the command registry (JSON by default), to paste
  * into "Create an app → From a manifest" or an app's "App Manifest" page. The public URL is an
@@ -11,10 +11,11 @@ import { stringify } from 'yaml';
 import { registry } from '../../commands/registry.js';
 import { slackManifest } from './manifest.js';
 import { describeError } from '../../errors.js';
+import { adminCommandLine } from '../../cli/admin-program.js';
 
 const usageText =
-  'Usage: npm run slack:manifest -- --url https://<your bot host> [--yaml] [--name "Club bot"]\n' +
-  '       npm run slack:manifest -- --socket-mode [--yaml]';
+  `Usage: ${adminCommandLine('slack-manifest')} --url https://<your bot host> [--yaml] [--name "Club bot"]\n` +
+  `       ${adminCommandLine('slack-manifest')} --socket-mode [--yaml]`;
 
 function main(argv: string[]): number {
   let args;
