@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { AccessPolicyError, loadAccessPolicy } from './access/load-access-policy.js';
 import { createClubServices } from './app/club-services.js';
 import { onShutdown, stopInReverse } from './app/on-shutdown.js';
+import { checkTokenAtStart } from './app/check-token-at-start.js';
 import { startClubOps } from './app/start-ops.js';
 import { startPlatforms } from './app/start-platforms.js';
 import { startWorker } from './app/start-worker.js';
@@ -148,11 +149,15 @@ async function main(): Promise<number> {
   return 0;
 }
 
-/** Reads who's who and roles once: it warms the cache, and a rejected token stops the start. */
+/** Checks the token past the cache (a rejected one stops the start), then warms the cache. */
 async function clubAcceptsToken(
   services: ReturnType<typeof createClubServices>,
   logger: Logger,
 ): Promise<boolean> {
+  const token = await checkTokenAtStart(services);
+  if (token.kind === 'refused') return (logger.fatal(token.message), false);
+  if (token.kind === 'unchecked')
+    logger.warn({ err: token.reason }, 'could not check the API token at start');
   try {
     await Promise.all([services.data.members(), services.data.roles()]);
     return true;

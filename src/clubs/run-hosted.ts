@@ -13,6 +13,7 @@ import { createClubMetrics } from './club-metrics.js';
 import { createClubRegistry } from './club-registry.js';
 import { createDoorbell } from './doorbell.js';
 import { createClubBoardQueues } from './club-board-queues.js';
+import { checkHostedTokens } from './check-hosted-tokens.js';
 import { clubsReachable } from './clubs-reachable.js';
 import { startFairWorkerPool } from './fair-worker-pool.js';
 import { loadHostConfig, singleClubVariablesSet, type HostConfig } from './host-config.js';
@@ -81,6 +82,7 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
   );
 
   if (role !== 'bot') {
+    await checkHostedTokens(directory, logger);
     const heartbeat = createHeartbeat({ what: 'this process’s worker pool' });
     const pool = startFairWorkerPool({
       directory,

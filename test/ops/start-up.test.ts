@@ -3,7 +3,10 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
+import { createClubServices } from '../../src/app/club-services.js';
+import { loadConfig } from '../../src/config.js';
 import { createClubQueue } from '../../src/jobs/club-queue.js';
+import { createLogger } from '../../src/log.js';
 import { waitFor } from '../support/wait-for.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -136,6 +139,25 @@ describe('npm start, when something is wrong, says exactly what and stops with e
     expect(fatal).toContain('club details page');
     expect(fatal).toContain('set CLUB_API_TOKEN');
     expect(stdout).not.toContain('a-revoked-token');
+  });
+
+  it('when the token is revoked after the cache was warmed (the usual case after a reset), it still refuses to start', async () => {
+    const warm = createClubServices({
+      config: loadConfig(good()),
+      logger: createLogger({ level: 'silent' }),
+      prefix: 'club-bot',
+    });
+    try {
+      await Promise.all([warm.data.members(), warm.data.roles()]);
+    } finally {
+      await warm.close();
+    }
+    const { code, stdout } = await start({ ...good(), CLUB_API_TOKEN: 'a-revoked-token' }, [
+      '--role',
+      'worker',
+    ]).exited;
+    expect(code).toBe(1);
+    expect(messages(stdout, 60)[0]).toContain('The club service rejected the API token (401)');
   });
 });
 
