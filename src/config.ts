@@ -127,6 +127,9 @@ export const configSchema = z.object({
   OPS_PASSWORD: optionalText(
     'Password for the job board on the ops port; without OPS_USER and OPS_PASSWORD the board is off.',
   ),
+  NODE_ENV: optionalText(
+    'production marks a deployment (the image sets it): the bot then refuses to start on a Redis that keeps nothing on disk, where elsewhere it warns.',
+  ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -146,6 +149,11 @@ export class ConfigError extends Error {
     );
     this.name = 'ConfigError';
   }
+}
+
+/** Whether the configuration is a deployment's (`NODE_ENV=production`), where safety checks refuse rather than warn. */
+export function isProduction(config: Pick<Config, 'NODE_ENV'>): boolean {
+  return config.NODE_ENV === 'production';
 }
 
 /** Reads and validates the configuration from an environment (default: `process.env`). */

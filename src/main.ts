@@ -13,11 +13,12 @@ import { startPlatforms } from './app/start-platforms.js';
 import { startWorker } from './app/start-worker.js';
 import { ClubUnauthorisedError } from './club/club-errors.js';
 import { registry } from './commands/registry.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, isProduction, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import { createBotMetrics } from './ops/bot-metrics.js';
 import { startingPart, stoppingPart, type PartCheck } from './ops/health-part.js';
 import { createHeartbeat } from './ops/heartbeat.js';
+import { checkRedisPersistence } from './ops/redis-persistence.js';
 import { describeError } from './errors.js';
 import { hostsClubs, RedisUnreachableError, singleClubPrefix } from './clubs/hosting-mode.js';
 import { adminCommandLine, asksForHelp } from './cli/admin-program.js';
@@ -103,6 +104,9 @@ async function main(): Promise<number> {
   const ops = await startClubOps(services, { config, metrics, ready, logger });
   if (!ops) return 1;
   stops.push(() => ops.stop());
+  const production = isProduction(config);
+  if (!(await checkRedisPersistence(services.redis, { production, logger })))
+    return (await stopInReverse(stops), await services.close(), 1);
 
   if (role !== 'bot') {
     if (!(await clubAcceptsToken(services, logger))) {

@@ -1,10 +1,11 @@
 import { onShutdown, stopInReverse } from '../app/on-shutdown.js';
-import { ConfigError } from '../config.js';
+import { ConfigError, isProduction } from '../config.js';
 import { createLogger } from '../log.js';
 import { createBotMetrics } from '../ops/bot-metrics.js';
 import { startOps } from '../app/start-ops.js';
 import { startingPart, stoppingPart, type PartCheck } from '../ops/health-part.js';
 import { createHeartbeat } from '../ops/heartbeat.js';
+import { checkRedisPersistence } from '../ops/redis-persistence.js';
 import { createSealer } from '../redis/sealer.js';
 import { createDigests } from '../digests/create-digests.js';
 import { openClubDirectory } from './club-directory.js';
@@ -80,6 +81,8 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
     () => boardQueues.close(),
     () => ops.stop(),
   );
+  if (!(await checkRedisPersistence(redis, { production: isProduction(config), logger })))
+    return (await stopInReverse(stops), 1);
 
   if (role !== 'bot') {
     await checkHostedTokens(directory, logger);

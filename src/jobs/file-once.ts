@@ -35,8 +35,8 @@ export interface Filed {
 export interface Filer {
   /**
    * Files a record at most once per key. `file` posts it and returns its Guid; `find` looks for a
-   * record an earlier attempt may have filed before its answer was lost (the ambiguous case: the
-   * service filed it, but the worker died or the answer timed out).
+   * record filed before: by an attempt whose answer was lost (the worker died, the answer timed
+   * out), or before a restore of Redis from a backup older than the filing.
    */
   fileOnce(
     key: string,
@@ -50,7 +50,8 @@ const renew = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('
 /**
  * Exactly-once filing on top of an at-least-once queue. Per key, a hash records `intent` before
  * the POST and `filed` with the reference after it; a lock keeps two attempts from overlapping.
- * An attempt that finds an intent without a reference looks for the record before posting again.
+ * Every attempt without a reference looks for the record in the club service before it posts,
+ * the first included: Redis restored from an older backup holds no trace of a filing since.
  */
 export function createFiler(options: FilerOptions): Filer {
   const { redis, prefix } = options;
@@ -75,12 +76,10 @@ export function createFiler(options: FilerOptions): Filer {
       try {
         const state = await redis.hgetall(stateKey);
         if (state.reference) return { reference: state.reference, filedNow: false };
-        if (state.intent) {
-          const found = await steps.find();
-          if (found) {
-            await remember(stateKey, found);
-            return { reference: found, filedNow: false };
-          }
+        const found = await steps.find();
+        if (found) {
+          await remember(stateKey, found);
+          return { reference: found, filedNow: false };
         }
         await redis
           .multi()

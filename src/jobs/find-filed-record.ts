@@ -2,12 +2,15 @@ import type { IncidentDraft, TrialRequestDraft, WaitingListDraft } from '../club
 import type { ClubApi } from '../club/club-api.js';
 
 /*
- * Looking for a record an earlier attempt may have filed before its answer was lost. The spec has
- * no client reference field, so a record matches when every field the person gave is the same.
+ * Looking for a record filed before (an attempt whose answer was lost, or one that Redis, restored
+ * from an older backup, has forgotten). The spec has no client reference field, so the marker is
+ * the record itself: it matches when every field the person gave, and the day, are the same.
  */
 
 const same = (a: string | undefined, b: string | undefined) =>
   (a ?? '').trim() === (b ?? '').trim();
+
+const sameDay = (a: string, b: string | undefined) => a.slice(0, 10) === (b ?? '').slice(0, 10);
 
 export async function findFiledIncident(
   api: ClubApi,
@@ -34,7 +37,9 @@ export async function findFiledTrialRequest(
       same(request.firstName, draft.firstName) &&
       same(request.lastName, draft.lastName) &&
       same(request.dateOfBirth, draft.dateOfBirth) &&
-      same(request.email, draft.email),
+      same(request.email, draft.email) &&
+      // The same child asked for again another day is a new request (a service that keeps no date is believed).
+      (!request.dateAdded || sameDay(request.dateAdded, draft.dateAdded)),
   )?.guid;
 }
 

@@ -37,7 +37,7 @@ describe('filing exactly once', () => {
     const { calls, steps } = counting();
     expect(await filer.fileOnce('k1', steps)).toEqual({ reference: 'ref-1', filedNow: true });
     expect(await filer.fileOnce('k1', steps)).toEqual({ reference: 'ref-1', filedNow: false });
-    expect(calls).toEqual({ file: 1, find: 0 });
+    expect(calls).toEqual({ file: 1, find: 1 });
   });
 
   it('when an attempt ends ambiguously (a fault after sending), the next looks for the record before filing', async () => {
@@ -60,19 +60,33 @@ describe('filing exactly once', () => {
     expect(posted).toBe(0);
   });
 
-  it('when the service refused (400) or the budget had no unit, nothing was filed and the next attempt does not search', async () => {
+  it('when Redis holds no trace of a filing (restored from an older backup), the first attempt finds the record and posts nothing', async () => {
+    const filer = createFiler({ redis, prefix: uniquePrefix('filer') });
+    let posted = 0;
+    const found = await filer.fileOnce('k5', {
+      file: async () => {
+        posted += 1;
+        return 'never';
+      },
+      find: async () => 'inc-filed-before-the-restore',
+    });
+    expect(found).toEqual({ reference: 'inc-filed-before-the-restore', filedNow: false });
+    expect(posted).toBe(0);
+  });
+
+  it('when the service refused (400) or the budget had no unit, nothing was filed and the next attempt files', async () => {
     const filer = createFiler({ redis, prefix: uniquePrefix('filer') });
     for (const refusal of [
       new ClubValidationError(400, 'bad date'),
       new BudgetDeniedError('write', 1),
     ]) {
       await expect(
-        filer.fileOnce('k3', { file: () => Promise.reject(refusal), find: async () => 'x' }),
+        filer.fileOnce('k3', { file: () => Promise.reject(refusal), find: async () => undefined }),
       ).rejects.toBe(refusal);
     }
     const { calls, steps } = counting('ref-3');
     expect(await filer.fileOnce('k3', steps)).toEqual({ reference: 'ref-3', filedNow: true });
-    expect(calls).toEqual({ file: 1, find: 0 });
+    expect(calls).toEqual({ file: 1, find: 1 });
   });
 
   it('when two attempts overlap, the second is told to wait rather than file again', async () => {

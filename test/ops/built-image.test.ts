@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../support/wait-for.js';
-import { testRedisUrl } from '../support/redis.js';
+import { startPrivateRedis } from '../../src/redis/private-redis-server.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -95,13 +95,15 @@ describe('the built dist/, laid out as in the image', () => {
       /listening on/,
     );
     const clubUrl = /listening on (http:\/\/\S+)/.exec(await simulator.line)?.[1] ?? '';
+    // In production (NODE_ENV=production) the bot refuses a Redis that keeps nothing on disk, so
+    // this one keeps an append-only file, as compose's does.
+    const redis = await startPrivateRedis({ appendOnly: true });
     const bot = startIn(
       ['dist/main.js', '--role', 'all'],
       {
         CLUB_API_URL: clubUrl,
         CLUB_API_TOKEN: 'image-token',
-        // Its own Redis database: start-up.test.ts runs main.ts with the same key prefix.
-        REDIS_URL: `${testRedisUrl()}?db=6`,
+        REDIS_URL: redis.url,
         CLUB_DATA_KEY: testDataKey,
         PORT: '0',
         OPS_PORT: '0',
@@ -117,6 +119,8 @@ describe('the built dist/, laid out as in the image', () => {
     expect(ready.status).toBe(200);
     bot.child.kill('SIGTERM');
     simulator.child.kill('SIGTERM');
+    await new Promise((resolve) => bot.child.once('exit', resolve));
+    await redis.stop();
   }, 60_000);
 
   it('when an operator runs the Slack manifest script from the image, it prints the manifest', async () => {

@@ -141,6 +141,19 @@ describe('npm start, when something is wrong, says exactly what and stops with e
     expect(stdout).not.toContain('a-revoked-token');
   });
 
+  it('when it runs in production (NODE_ENV=production) on a Redis that keeps nothing on disk, it refuses before taking work', async () => {
+    // The test Redis keeps nothing (no AOF, no RDB saves).
+    const { code, stdout } = await start({ ...good(), NODE_ENV: 'production' }, [
+      '--role',
+      'worker',
+    ]).exited;
+    expect(code).toBe(1);
+    expect(messages(stdout, 60)).toEqual([
+      expect.stringMatching(/^Redis keeps nothing on disk .*appendonly yes/) as string,
+    ]);
+    expect(stdout).not.toContain('club bot started');
+  });
+
   it('when the token is revoked after the cache was warmed (the usual case after a reset), it still refuses to start', async () => {
     const warm = createClubServices({
       config: loadConfig(good()),
