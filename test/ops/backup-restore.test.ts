@@ -7,7 +7,7 @@ import { createClubServices } from '../../src/app/club-services.js';
 import { loadConfig } from '../../src/config.js';
 import { findFiledIncident } from '../../src/jobs/find-filed-record.js';
 import { createLogger } from '../../src/log.js';
-import { startPrivateRedis, type PrivateRedis } from '../../src/redis/private-redis-server.js';
+import { startPrivateRedis } from '../../src/redis/private-redis-server.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { testDataKey } from '../support/data-key.js';
 import { waitFor } from '../support/wait-for.js';
