@@ -1,5 +1,6 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { ClubCallInfo } from '../club/create-club-client.js';
+import { withinScrape } from '../ops/bot-metrics.js';
 import type { JobFinished } from '../jobs/create-worker.js';
 import type { ClubDirectory } from './club-directory.js';
 
@@ -27,7 +28,8 @@ export function createClubMetrics(
       this.reset();
       await Promise.all(
         builtClubs().map(async (club) => {
-          const state = await club.services.budget.state();
+          const state = await withinScrape(club.services.budget.state());
+          if (!state) return;
           this.set({ club: club.id, kind: 'used' }, state.used);
           this.set({ club: club.id, kind: 'limit' }, state.limit);
         }),

@@ -92,7 +92,7 @@ export function createBotMetrics(): BotMetrics {
       help: 'Replies workers have left that the bot has not posted yet (waiting or to be retried).',
       registers: [registry],
       async collect() {
-        this.set(await services.outbox.pending());
+        this.set((await withinScrape(services.outbox.pending())) ?? Number.NaN);
       },
     });
     new Gauge({
@@ -101,14 +101,17 @@ export function createBotMetrics(): BotMetrics {
       labelNames: ['state'],
       registers: [registry],
       async collect() {
-        const counts = await services.queue.queue.getJobCounts(
-          'waiting',
-          'active',
-          'delayed',
-          'failed',
-          'prioritized',
+        const counts = await withinScrape(
+          services.queue.queue.getJobCounts(
+            'waiting',
+            'active',
+            'delayed',
+            'failed',
+            'prioritized',
+          ),
         );
-        for (const [state, count] of Object.entries(counts)) this.set({ state }, count);
+        this.reset();
+        for (const [state, count] of Object.entries(counts ?? {})) this.set({ state }, count);
       },
     });
     new Gauge({
@@ -116,7 +119,7 @@ export function createBotMetrics(): BotMetrics {
       help: 'Age of the oldest job waiting to start.',
       registers: [registry],
       async collect() {
-        this.set(await oldestWaitingSeconds(services.queue.queue));
+        this.set((await withinScrape(oldestWaitingSeconds(services.queue.queue))) ?? Number.NaN);
       },
     });
     new Gauge({
@@ -125,7 +128,9 @@ export function createBotMetrics(): BotMetrics {
       labelNames: ['kind', 'priority'],
       registers: [registry],
       async collect() {
-        const state = await services.budget.state();
+        const state = await withinScrape(services.budget.state());
+        this.reset();
+        if (!state) return;
         this.set({ kind: 'limit', priority: 'all' }, state.limit);
         this.set({ kind: 'used', priority: 'all' }, state.used);
         this.set({ kind: 'remaining', priority: 'all' }, state.remaining);
@@ -140,8 +145,9 @@ export function createBotMetrics(): BotMetrics {
       labelNames: ['collection'],
       registers: [registry],
       async collect() {
+        const ages = await withinScrape(services.cache.ages(cachedCollections));
         this.reset();
-        for (const { key, fetchedAt } of await services.cache.ages(cachedCollections)) {
+        for (const { key, fetchedAt } of ages ?? []) {
           if (fetchedAt !== null) this.set({ collection: key }, (Date.now() - fetchedAt) / 1000);
         }
       },
@@ -174,6 +180,26 @@ export function createBotMetrics(): BotMetrics {
     cacheRead: (collection, outcome) => cache.inc({ collection, outcome }),
     platformError: (platform, code) => platformErrors.inc({ platform, code }),
   };
+}
+
+/** How long a scrape waits for one Redis-backed gauge's read: `/metrics` answers within a second. */
+const scrapeReadMs = 500;
+
+/**
+ * A gauge's read from the shared Redis, or undefined when Redis does not answer within
+ * {@link scrapeReadMs} (or fails): the gauge is then left out (NaN for one without labels), so a
+ * Redis outage shows as missing values, never as zeros, and the rest of the scrape still answers.
+ */
+export async function withinScrape<T>(read: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), scrapeReadMs);
+  });
+  try {
+    return await Promise.race([read.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
