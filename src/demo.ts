@@ -61,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
     });
     // Logs would drown the chat: they go to standard error, and only warnings unless LOG_LEVEL says.
     const logger = createLogger(
-      { level: env.LOG_LEVEL ?? 'warn', component: 'demo' },
+      { level: env.LOG_LEVEL ?? 'warn', role: 'demo' },
       synchronousDestination(2),
     );
 

@@ -44,16 +44,18 @@ const maxDepth = 4;
 
 /**
  * Creates the process logger: JSON lines, with secrets and personal fields redacted, written to
- * standard output by default.
+ * standard output by default. `role` names the process (bot, worker, all, demo) on every line;
+ * `component` is left to children (`logger.child({ component: 'slack' })`), since pino writes a
+ * key a child repeats twice on one line.
  */
 export function createLogger(
-  options: { level?: string; component?: string } = {},
+  options: { level?: string; role?: string } = {},
   destination: DestinationStream = synchronousDestination(1),
 ): Logger {
   return pino(
     {
       level: options.level ?? 'info',
-      base: options.component ? { component: options.component } : {},
+      base: options.role ? { role: options.role } : {},
       // A walk over the line's keys rather than pino's `redact` paths: it finds a redacted key at
       // any depth, where paths must name every place one might appear.
       formatters: { log: (line) => redactedCopy(line, 0) as Record<string, unknown> },

@@ -8,6 +8,7 @@ import { AccessPolicyError, loadAccessPolicy } from './access/load-access-policy
 import { createClubServices } from './app/club-services.js';
 import { onShutdown, stopInReverse } from './app/on-shutdown.js';
 import { checkTokenAtStart } from './app/check-token-at-start.js';
+import { consoleToLogger } from './app/console-to-logger.js';
 import { startClubOps } from './app/start-ops.js';
 import { startPlatforms } from './app/start-platforms.js';
 import { startWorker } from './app/start-worker.js';
@@ -42,7 +43,7 @@ async function main(): Promise<number> {
     hosting = await hostsClubs(process.env);
   } catch (error) {
     if (!(error instanceof RedisUnreachableError)) throw error;
-    createLogger({ level: 'info', component: role }).fatal(error.message);
+    createLogger({ level: 'info', role }).fatal(error.message);
     return 1;
   }
   if (hosting) return (await import('./clubs/run-hosted.js')).runHosted(role);
@@ -56,7 +57,8 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const logger = createLogger({ level: config.LOG_LEVEL, component: role });
+  const logger = createLogger({ level: config.LOG_LEVEL, role });
+  consoleToLogger(logger);
   if (!config.CLUB_DATA_KEY) {
     logger.fatal(
       'CLUB_DATA_KEY is not set. The bot seals personal data in Redis with it: run `club-bot setup-key` and set CLUB_DATA_KEY to the key it prints.',

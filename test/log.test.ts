@@ -13,7 +13,7 @@ function capture() {
       done();
     },
   });
-  return { lines, logger: createLogger({ level: 'info', component: 'test' }, stream) };
+  return { lines, logger: createLogger({ level: 'info', role: 'test' }, stream) };
 }
 
 describe('log lines', () => {
@@ -82,7 +82,7 @@ describe('log lines', () => {
     const path = join(dir, 'out.log');
     const fd = openSync(path, 'w');
     try {
-      const logger = createLogger({ component: 'test' }, synchronousDestination(fd));
+      const logger = createLogger({ role: 'test' }, synchronousDestination(fd));
       logger.info({ id: 'corr-2' }, 'command finished');
       expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({
         id: 'corr-2',

@@ -1,3 +1,4 @@
+import { consoleToLogger } from '../app/console-to-logger.js';
 import { onShutdown, stopInReverse } from '../app/on-shutdown.js';
 import { ConfigError, isProduction } from '../config.js';
 import { createLogger } from '../log.js';
@@ -35,7 +36,8 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
     console.error(error.message);
     return 1;
   }
-  const logger = createLogger({ level: config.LOG_LEVEL, component: role });
+  const logger = createLogger({ level: config.LOG_LEVEL, role });
+  consoleToLogger(logger);
   if (!config.CLUB_DATA_KEY) {
     logger.fatal(
       'CLUB_DATA_KEY is not set: the registry’s tokens and personal data are sealed with it.',

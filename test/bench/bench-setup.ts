@@ -29,7 +29,7 @@ let devNull: number | undefined;
  */
 export function benchLogger(component: string): Logger {
   devNull ??= openSync('/dev/null', 'w');
-  return createLogger({ level: 'info', component }, synchronousDestination(devNull));
+  return createLogger({ level: 'info', role: component }, synchronousDestination(devNull));
 }
 
 /** The default policy plus grants by Slack user id (people the club's records alone do not entitle). */

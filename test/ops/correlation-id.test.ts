@@ -35,7 +35,7 @@ const destination = new Writable({
     done();
   },
 });
-const logger = createLogger({ level: 'info', component: 'all' }, destination);
+const logger = createLogger({ level: 'info', role: 'all' }, destination);
 
 let slack: FakeSlack;
 let discord: FakeDiscord;
@@ -199,5 +199,12 @@ describe('one correlation id from the adapter through the job to the reply', () 
     for (const secret of [botToken, signingSecret, discordToken, email, typed]) {
       expect(everything).not.toContain(secret);
     }
+  });
+
+  it('every line names its component at most once, and the process’s role beside it', () => {
+    const adapterLines = raw.filter((line) => line.includes('"component":"slack"'));
+    expect(adapterLines.length).toBeGreaterThan(0);
+    for (const line of raw) expect(line.match(/"component":/g)?.length ?? 0).toBeLessThan(2);
+    for (const line of adapterLines) expect(line).toContain('"role":"all"');
   });
 });

@@ -20,7 +20,7 @@ function logFile(name: string): string {
 /** The production logger (its redaction included) at debug, writing to the run's log folder. */
 export function capturedLogger(name: string): Logger {
   return createLogger(
-    { level: 'debug', component: name },
+    { level: 'debug', role: name },
     pino.destination({ dest: logFile(name), sync: true }),
   );
 }
