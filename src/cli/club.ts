@@ -33,5 +33,6 @@ const code = await runClubCommand(process.argv.slice(2), {
   checkToken: checkClubToken,
   readFile: (path) => readFileSync(path, 'utf8'),
   print: (line) => console.log(line),
+  installFlow: Boolean(config.SLACK_CLIENT_ID && config.SLACK_CLIENT_SECRET),
 }).finally(() => redis.quit().catch(() => redis.disconnect()));
 process.exitCode = code;

@@ -27,6 +27,8 @@ export interface ClubCommandDeps {
   checkToken(apiUrl: string, token: string, layout: ClubRecord['layout']): Promise<TokenCheck>;
   readFile(path: string): string;
   print(line: string): void;
+  /** Whether Slack's install flow is on (SLACK_CLIENT_ID and SLACK_CLIENT_SECRET set): invites need it. */
+  installFlow: boolean;
   /** The root of the deployment's keys. Default: `club-bot`. */
   root?: string;
 }
@@ -166,6 +168,12 @@ async function remove(rest: string[], deps: ClubCommandDeps): Promise<number> {
 async function invite(id: string, deps: ClubCommandDeps): Promise<number> {
   const club = await deps.registry.get(id);
   if (!club) throw new Refusal(`there is no club "${id}"`);
+  if (!deps.installFlow) {
+    throw new Refusal(
+      "Slack's install flow is off (SLACK_CLIENT_ID and SLACK_CLIENT_SECRET are not set), so a code would connect nothing; no code made. Set both where the bot runs (docs/hosting.md), or give the club's workspace id with `set " +
+        `${id} slack-teams <T…>\`.`,
+    );
+  }
   const code = await deps.registry.invites.create(id);
   deps.print(
     `One-time code for ${club.name}: ${code}\nGive it to the club's Slack admin: after adding the app to their workspace (/slack/install), they enter it on the page Slack returns them to. It works once, within 7 days.`,

@@ -32,14 +32,21 @@ export function singleClubVariablesSet(env: NodeJS.ProcessEnv): string[] {
   return perClub.filter((key) => (env[key] ?? '').trim() !== '');
 }
 
-/** Just where Redis is and the data key, for the registry CLI. */
+/** Where Redis is, the data key and whether Slack's install flow is on, for the registry CLI. */
 export function loadRegistryConfig(env: NodeJS.ProcessEnv = process.env) {
   return parseEnvironment(
-    configSchema.pick({ REDIS_URL: true, REDIS_CLUSTER_NODES: true }).extend({
-      CLUB_DATA_KEY: configSchema.shape.CLUB_DATA_KEY.pipe(z.string()).describe(
-        configSchema.shape.CLUB_DATA_KEY.description ?? '',
-      ),
-    }),
+    configSchema
+      .pick({
+        REDIS_URL: true,
+        REDIS_CLUSTER_NODES: true,
+        SLACK_CLIENT_ID: true,
+        SLACK_CLIENT_SECRET: true,
+      })
+      .extend({
+        CLUB_DATA_KEY: configSchema.shape.CLUB_DATA_KEY.pipe(z.string()).describe(
+          configSchema.shape.CLUB_DATA_KEY.description ?? '',
+        ),
+      }),
     env,
   );
 }

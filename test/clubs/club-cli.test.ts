@@ -19,9 +19,11 @@ describe('npm run club', () => {
   let root: string;
   let registry: ClubRegistry;
   let printed: string[];
+  let installFlow = true;
   const run = (...args: string[]) => {
     printed = [];
     return runClubCommand(args, {
+      installFlow,
       registry,
       redis,
       root,
@@ -159,6 +161,21 @@ describe('npm run club', () => {
     expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(await registry.invites.redeem(code.toLowerCase())).toBe('swans');
     expect(await registry.invites.redeem(code)).toBeUndefined();
+  });
+
+  it('when the install flow is off, invite refuses, says why and what to set, and makes no code', async () => {
+    fresh();
+    await addSwans();
+    installFlow = false;
+    try {
+      expect(await run('invite', 'swans')).toBe(1);
+    } finally {
+      installFlow = true;
+    }
+    expect(printed.join('\n')).toMatch(
+      /^club: Slack's install flow is off \(SLACK_CLIENT_ID and SLACK_CLIENT_SECRET are not set\).*no code made/,
+    );
+    expect(await redis.keys(`${root}*invite*`)).toEqual([]);
   });
 
   it('when the command is unknown, the usage is printed with exit code 2', async () => {

@@ -64,6 +64,7 @@ describe('the registry and the pool on a Redis Cluster', () => {
         checkToken: () => Promise.resolve({ kind: 'accepted', status: 200 }),
         readFile: () => '',
         print: (line) => printed.push(line),
+        installFlow: false,
       });
       expect(code).toBe(0);
       expect(printed.join('\n')).toMatch(/Deleted [1-9]\d* keys/);
