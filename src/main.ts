@@ -9,6 +9,7 @@ import { createClubServices } from './app/club-services.js';
 import { onShutdown, stopInReverse } from './app/on-shutdown.js';
 import { checkTokenAtStart } from './app/check-token-at-start.js';
 import { consoleToLogger } from './app/console-to-logger.js';
+import { portTakenMessage } from './app/port-taken.js';
 import { startClubOps } from './app/start-ops.js';
 import { startPlatforms } from './app/start-platforms.js';
 import { startWorker } from './app/start-worker.js';
@@ -178,5 +179,11 @@ async function clubAcceptsToken(
   }
 }
 
-const code = await main();
+const code = await main().catch((error: unknown) => {
+  // Slack's receiver on a taken PORT (either start path): one line, not a stack trace.
+  const taken = portTakenMessage(error);
+  if (taken === undefined) throw error;
+  createLogger({ level: 'info' }).fatal(taken);
+  return 1;
+});
 if (code !== 0) process.exit(code);

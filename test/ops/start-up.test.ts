@@ -12,6 +12,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unusedPort } from '../support/unused-port.js';
+import { startFakeSlack } from '../fakes/slack/start-fake-slack.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { testRedisUrl } from '../support/redis.js';
@@ -298,6 +299,33 @@ describe('npm start, when everything answers', () => {
     }
     expect((await bot.exited).code).toBe(0);
   }, 40_000);
+
+  it('when Slack’s PORT is taken, it says so in one line and stops with exit code 1, no stack trace', async () => {
+    const slack = await startFakeSlack();
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const { code, stdout, stderr } = await start(
+        {
+          ...good(),
+          SLACK_BOT_TOKEN: 'xoxb-start-up',
+          SLACK_SIGNING_SECRET: 'start-up-secret',
+          SLACK_API_URL: slack.apiUrl,
+          PORT: String(port),
+        },
+        ['--role', 'bot'],
+      ).exited;
+      expect(code).toBe(1);
+      expect(messages(stdout, 60)).toEqual([
+        `PORT ${port} is taken on ::: another program, or another bot process on this host, listens there. Stop it, or set PORT to a free port.`,
+      ]);
+      expect(stderr).not.toContain('EADDRINUSE');
+    } finally {
+      taken.close();
+      await slack.close();
+    }
+  });
 
   it('when OPS_PORT is taken, it stops with exit code 1 before calling the club service or taking a job', async () => {
     const taken = createServer();
