@@ -26,7 +26,7 @@ export async function redisPersistence(redis: Redis): Promise<RedisPersistence> 
 const lost =
   'a restart loses acknowledged forms not yet filed, unposted replies, Discord links and the audit trail';
 const fix =
-  'Run Redis with appendonly yes (redis.conf, or CONFIG SET appendonly yes then CONFIG REWRITE); docs/operations.md, "Back up Redis".';
+  'Run Redis with appendonly yes (redis.conf, or CONFIG SET appendonly yes then CONFIG REWRITE); docs/operations.md, "Backups and restore".';
 
 /**
  * The start's check that Redis keeps its data: a warning, or in production (`NODE_ENV=production`)
