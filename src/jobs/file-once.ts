@@ -32,16 +32,25 @@ export interface Filed {
   filedNow: boolean;
 }
 
+/** How one record is filed, and found again. */
+export interface FilingSteps {
+  file: () => Promise<string>;
+  find: () => Promise<string | undefined>;
+  /**
+   * Look before the first attempt too (Redis restored from an older backup has forgotten a
+   * filing). False for a duplicate the person confirmed: the look would take the record they
+   * were shown for this one. Default: true.
+   */
+  lookFirst?: boolean;
+}
+
 export interface Filer {
   /**
    * Files a record at most once per key. `file` posts it and returns its Guid; `find` looks for a
    * record filed before: by an attempt whose answer was lost (the worker died, the answer timed
    * out), or before a restore of Redis from a backup older than the filing.
    */
-  fileOnce(
-    key: string,
-    steps: { file: () => Promise<string>; find: () => Promise<string | undefined> },
-  ): Promise<Filed>;
+  fileOnce(key: string, steps: FilingSteps): Promise<Filed>;
 }
 
 const release = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
@@ -51,7 +60,8 @@ const renew = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('
  * Exactly-once filing on top of an at-least-once queue. Per key, a hash records `intent` before
  * the POST and `filed` with the reference after it; a lock keeps two attempts from overlapping.
  * Every attempt without a reference looks for the record in the club service before it posts,
- * the first included: Redis restored from an older backup holds no trace of a filing since.
+ * the first included (unless `lookFirst` is false): Redis restored from an older backup holds no
+ * trace of a filing since.
  */
 export function createFiler(options: FilerOptions): Filer {
   const { redis, prefix } = options;
@@ -76,7 +86,7 @@ export function createFiler(options: FilerOptions): Filer {
       try {
         const state = await redis.hgetall(stateKey);
         if (state.reference) return { reference: state.reference, filedNow: false };
-        const found = await steps.find();
+        const found = state.intent || steps.lookFirst !== false ? await steps.find() : undefined;
         if (found) {
           await remember(stateKey, found);
           return { reference: found, filedNow: false };

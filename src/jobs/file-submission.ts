@@ -121,6 +121,7 @@ export async function fileSubmission(
         const filed = await deps.filer.fileOnce(submission.key, {
           file: async () => (await deps.api.fileTrialRequest(draft)).guid,
           find: () => findFiledTrialRequest(deps.api, draft),
+          lookFirst: !submission.confirmed,
         });
         await deps.invalidate('trialRequests');
         return {
@@ -133,6 +134,7 @@ export async function fileSubmission(
         const filed = await deps.filer.fileOnce(submission.key, {
           file: async () => (await deps.api.addToWaitingList(draft)).guid,
           find: () => findFiledWaitingListPerson(deps.api, draft),
+          lookFirst: !submission.confirmed,
         });
         await deps.invalidate('waitingList');
         return {

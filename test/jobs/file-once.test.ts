@@ -74,6 +74,16 @@ describe('filing exactly once', () => {
     expect(posted).toBe(0);
   });
 
+  it('when the person confirmed a duplicate, the first attempt does not look, so the record they were shown is not taken for theirs', async () => {
+    const filer = createFiler({ redis, prefix: uniquePrefix('filer') });
+    const { calls, steps } = counting('ref-6');
+    expect(await filer.fileOnce('k6', { ...steps, lookFirst: false })).toEqual({
+      reference: 'ref-6',
+      filedNow: true,
+    });
+    expect(calls).toEqual({ file: 1, find: 0 });
+  });
+
   it('when the service refused (400) or the budget had no unit, nothing was filed and the next attempt files', async () => {
     const filer = createFiler({ redis, prefix: uniquePrefix('filer') });
     for (const refusal of [
