@@ -5,7 +5,7 @@ import type { FaultInjector } from './create-fault-injector.js';
 import type { SimulatorClock } from './create-simulator-clock.js';
 import type { FaultSettings } from './fault-settings.js';
 import {
-  isStoredCollection,
+  isHeldCollection,
   servedCollection,
   type CollectionRef,
   type ServedCollection,
@@ -89,7 +89,7 @@ export function createSimulatorAdmin(parts: SimulatorParts): SimulatorAdmin {
     records: (collection) => [...store.list(resolve(collection))],
     setRecords(name, records) {
       const collection = resolve(name);
-      if (!isStoredCollection(collection)) {
+      if (!isHeldCollection(collection)) {
         throw new RangeError(`${name} cannot be set: it is the users with CommitteeMember 1`);
       }
       if (collection !== 'WhosWho') checkGuids(records);
