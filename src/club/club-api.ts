@@ -109,6 +109,13 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
 
   const page = (n: number) => ({ params: { query: { Page: n }, header: { Page: n } } });
 
+  /** The record of an item GET (a list of one is tolerated); an empty answer is an absent record. */
+  function one(path: string, body: unknown): WireRecord {
+    const record = Array.isArray(body) ? body[0] : body;
+    if (!isWireRecord(record)) throw errorForStatus(404, path, 'empty answer');
+    return record;
+  }
+
   async function created<T>(path: string, body: unknown, decode: (r: WireRecord) => T): Promise<T> {
     const record = Array.isArray(body) ? body[0] : body;
     if (!isWireRecord(record))
@@ -124,9 +131,10 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
       list(collections.users, (n) => client.GET(collections.users, page(n)), decodeMember),
     async getMemberWithSensitive(guid) {
       const path = `${collections.users}/{guid}` as const;
-      const body = await call(path, () => client.GET(path, { params: { path: { guid } } }));
-      const record = Array.isArray(body) ? body[0] : body;
-      if (!isWireRecord(record)) throw errorForStatus(404, path, 'empty answer');
+      const record = one(
+        path,
+        await call(path, () => client.GET(path, { params: { path: { guid } } })),
+      );
       return { member: decodeMember(record), sensitive: decodeMemberSensitive(record) };
     },
     listSessions: () =>
@@ -157,9 +165,7 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
     async getIncident(guid) {
       const path = `${collections.incidents}/{guid}` as const;
       const body = await call(path, () => client.GET(path, { params: { path: { guid } } }));
-      const record = Array.isArray(body) ? body[0] : body;
-      if (!isWireRecord(record)) throw errorForStatus(404, path, 'empty answer');
-      return decodeIncident(record);
+      return decodeIncident(one(path, body));
     },
     listTrialRequests: () =>
       list(
@@ -181,9 +187,7 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
     async getCodeOfConduct(guid) {
       const path = `${beyondSpecCollections.codeOfConduct}/{guid}` as const;
       const body = await call(path, () => client.GET(path, { params: { path: { guid } } }));
-      const record = Array.isArray(body) ? body[0] : body;
-      if (!isWireRecord(record)) throw errorForStatus(404, path, 'empty answer');
-      return decodeCodeOfConduct(record);
+      return decodeCodeOfConduct(one(path, body));
     },
     async fileIncident(draft) {
       const body = await call(collections.incidents, () =>

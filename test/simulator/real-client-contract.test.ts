@@ -7,28 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
+import { realMemberFlags } from './real-member-flags.js';
 import { useSimulators } from './simulator-fixture.js';
 
 const start = useSimulators();
 
 type Wire = Record<string, unknown>;
-
-/** The member flags of the spec and those the notes add, each a string in one form per host. */
-const memberFlags = [
-  'Active',
-  'IsASwimmer',
-  'IsAVolunteer',
-  'IsACoach',
-  'IsAParent',
-  'CommitteeMember',
-  'InWhosWho',
-  'Masters',
-  'SynchronisedSwimming',
-  'WaterPolo',
-  'OpenWater',
-  'LTSTeacher',
-  'LifeSaving',
-];
 
 /** A client as the real service's public clients are written: exact forms, no tolerance. */
 function naiveClient(sim: RunningSimulator, token: string) {
@@ -68,7 +52,7 @@ describe.each([
         for (const member of page) {
           for (const field of ['Firstname', 'Lastname', 'DOB', 'ASANumber', 'ASACategory'])
             expect(member, field).toHaveProperty(field);
-          for (const flag of memberFlags) expect([on, off], flag).toContain(member[flag]);
+          for (const flag of realMemberFlags) expect([on, off], flag).toContain(member[flag]);
           for (const list of ['Parents', 'Swimmers', 'SessionRestrictions'])
             for (const link of member[list] as Wire[]) expect(Object.keys(link)).toEqual(['Guid']);
         }

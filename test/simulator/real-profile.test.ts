@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { realMemberFlags } from './real-member-flags.js';
 import { useSimulators } from './simulator-fixture.js';
 
 const start = useSimulators();
 
 type Wire = Record<string, unknown>;
-
-const memberFlags = [
-  'Active',
-  'IsASwimmer',
-  'IsAVolunteer',
-  'IsACoach',
-  'IsAParent',
-  'CommitteeMember',
-  'InWhosWho',
-  'Masters',
-  'SynchronisedSwimming',
-  'WaterPolo',
-  'OpenWater',
-  'LTSTeacher',
-  'LifeSaving',
-];
 
 describe('the real profile', () => {
   it('when started with the real profile, then it serves the bare layout and members in the real service’s one form', async () => {
@@ -37,7 +22,7 @@ describe('the real profile', () => {
         ASACategory: record.AsaCategory ?? '',
       });
       expect(user).not.toHaveProperty('AsaCategory');
-      for (const flag of memberFlags) expect(['1', '0'], flag).toContain(user[flag]);
+      for (const flag of realMemberFlags) expect(['1', '0'], flag).toContain(user[flag]);
       expect(user.Active).toBe(record.Active === 1 ? '1' : '0');
       expect(user.Masters).toBe('0');
     });
@@ -46,7 +31,7 @@ describe('the real profile', () => {
   it('when the host is a 2025 one, then member flags are "Yes"/"No" and nothing else', async () => {
     const { call, sim } = await start({ profile: 'real-2025' });
     const wire = (await call('GET', '/Members')).json as Wire[];
-    const forms = new Set(wire.flatMap((user) => memberFlags.map((flag) => user[flag])));
+    const forms = new Set(wire.flatMap((user) => realMemberFlags.map((flag) => user[flag])));
     expect([...forms].sort()).toEqual(['No', 'Yes']);
     const coaches = sim.admin.records('Users').filter((user) => user.IsACoach === 1);
     expect(wire.filter((user) => user.IsACoach === 'Yes')).toHaveLength(coaches.length);
