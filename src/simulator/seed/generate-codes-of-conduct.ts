@@ -27,16 +27,18 @@ export function generateCodesOfConduct(
       .map((person) => person.user.Guid),
   );
 
+  // Days as numbers until the end: a 5000-member club's agreements are sorted twice.
   const agreements = (published: number, agrees: (person: ClubPerson) => boolean) =>
     people
-      .flatMap((person): SeedCodeAgreement[] => {
+      .flatMap((person) => {
         const { DateJoinedClub, DateLeft, Guid } = person.user;
         const left = DateLeft === undefined ? today : parseDay(DateLeft);
         const from = Math.max(published, parseDay(DateJoinedClub));
         if (left < from || !agrees(person)) return [];
-        return [{ Guid, DateAgreed: formatDay(Math.min(from + random.int(0, 28), left, today)) }];
+        return [{ Guid, day: Math.min(from + random.int(0, 28), left, today) }];
       })
-      .sort((a, b) => a.DateAgreed.localeCompare(b.DateAgreed));
+      .sort((a, b) => a.day - b.day)
+      .map(({ Guid, day }): SeedCodeAgreement => ({ Guid, DateAgreed: formatDay(day) }));
 
   return [
     {
