@@ -44,7 +44,7 @@ export interface SimulatorAdmin {
   /** Sets the limit and/or the calls left in the current window; throws RangeError on bad values. */
   setBudget(update: { remaining?: number; dailyLimit?: number }): CallBudgetState;
   /**
-   * The records of a collection as stored (no quirks), e.g. to count incidents filed. The
+   * The records of a collection as stored (whatever the profile serves), e.g. to count incidents filed. The
    * collection is named as its path names it (`IncidentBook`) or as the client does (`incidents`);
    * throws RangeError for another name.
    */

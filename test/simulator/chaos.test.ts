@@ -44,15 +44,15 @@ describe('the chaos profile', () => {
 
   it('still decodes through the client to the same members as in the spec profile', async () => {
     const plain = await start({ seed: 3 });
-    const quirky = await start({ seed: 3, profile: 'chaos' });
+    const mixed = await start({ seed: 3, profile: 'chaos' });
     const expected = await plain.api.listMembers();
-    const members = await quirky.api.listMembers();
+    const members = await mixed.api.listMembers();
     expect(members).toEqual(expected);
     expect(members.some((member) => member.isCommitteeMember)).toBe(true);
     expect(members.every((member) => member.firstName !== '')).toBe(true);
-    const waiting = await quirky.api.listWaitingList();
+    const waiting = await mixed.api.listWaitingList();
     expect(waiting).toEqual(await plain.api.listWaitingList());
-    const trials = await quirky.api.listTrialRequests();
+    const trials = await mixed.api.listTrialRequests();
     expect(trials.map((trial) => trial.firstName)).toEqual(
       plain.sim.admin.records('TrialRequests').map((trial) => trial.FirstName),
     );
