@@ -13,6 +13,8 @@ const jobLock = { TEST_LOCK_MS: '1500', TEST_STALLED_MS: '500' };
 /** The read cache's lease (its default) and the first retry's backoff, at most. */
 const cacheLeaseMs = 5_000;
 const firstRetryMs = 1_000;
+/** How long a deliverer's claim on a reply lasts unrenewed (its default). */
+const claimIdleMs = 15_000;
 
 const failed = (text: string) => text.includes('Sorry, that did not work');
 
@@ -164,4 +166,38 @@ describe('scenario 1b: a worker killed while it holds a lock', () => {
     expect(failedJobs).toEqual([]);
     expect(postedAfterReadyMs).toBeLessThan(cacheLeaseMs + firstRetryMs + 6 * 1_500);
   }, 90_000);
+
+  it('when the process delivering a reply is killed mid-post, another takes the reply over once its claim lapses', async () => {
+    const run = await startStack({ name: 'deliver-holder', deliverer: false });
+    const env = { ...run.env, ...jobLock };
+    const doomed = await startWorkerProcess({ ...env, TEST_DELIVER: 'hang' }, 'deliver-holder-0');
+    const command = consoleCommand('/whoswho');
+    expect((await run.dispatcher.command(command.input, consoleUser, command.replyTo)).kind).toBe(
+      'queued',
+    );
+    await until(
+      () => doomed.notices.includes(`delivering ${command.input.id}`),
+      'the reply to be on its way',
+      20_000,
+    );
+    await doomed.stop('SIGKILL');
+    const killedAt = Date.now();
+    await startWorkerProcess({ ...env, TEST_DELIVER: 'post' }, 'deliver-holder-1');
+    // The dead claim lapses 15 s after its last renewal, or once the successor is up if later.
+    const lapsedBy = Math.max(killedAt + claimIdleMs, Date.now());
+    const answers = async () =>
+      (await run.replies()).filter((reply) => reply.conversationId === command.input.id);
+    await until(async () => (await answers()).length > 0, 'the reply to be delivered', 40_000, 100);
+    const deliveredAfterKillMs = Date.now() - killedAt;
+    const deliveredAfterLapseMs = Date.now() - lapsedBy;
+    reportFigures('1b reply held by a killed deliverer', {
+      deliveredAfterKillMs,
+      deliveredAfterLapseMs,
+    });
+    expect(await answers()).toHaveLength(1);
+    expect(failed((await answers())[0]!.text)).toBe(false);
+    // Within the claim (renewed every 5 s while posting) and the successor's next look (5 s).
+    expect(deliveredAfterKillMs).toBeGreaterThan(claimIdleMs - claimIdleMs / 3);
+    expect(deliveredAfterLapseMs).toBeLessThan(claimIdleMs / 3 + 2_000);
+  }, 60_000);
 });
