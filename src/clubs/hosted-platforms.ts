@@ -45,6 +45,7 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
 
   if (slackOn) {
     const slack = await import('../platforms/slack/start-hosted-slack.js');
+    const { slackPart } = await import('../platforms/slack/slack-part.js');
     const { createRedisInstallationStore } =
       await import('../platforms/slack/redis-installation-store.js');
     const { createHostedSlackSink } = await import('../platforms/slack/hosted-reply-sink.js');
@@ -90,7 +91,7 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
       clubFor: (teamId) => directory.bySlackTeam(teamId),
       dispatcherOf,
     });
-    ready.slack = () => connectionPart(running.connected(), 'listening for Slack');
+    ready.slack = () => slackPart(running, 'listening for Slack');
     stops.push(() => running.stop());
     logger.info({ port: running.port, installFlow: oauth }, 'Slack adapter started for every club');
   }
