@@ -87,7 +87,7 @@ export function clubWorkerOptions(
         data: services.data,
         api: services.apiFor('write'),
         filer: services.filer,
-        spendForm: () => services.formsShare(submission.user),
+        spendForm: () => services.formsShare(submission.user, submission.key),
         invalidate: (collection) => services.cache.invalidate(collection),
         timezone,
         now,

@@ -91,6 +91,13 @@ export const digestAdd = {
       });
     }
     const added = await digests.add(kind, parsed.schedule);
+    if ('limit' in added) {
+      const whose = added.limit === 'person' ? 'You have' : 'This channel has';
+      return textReply(
+        `${whose} ${added.max} digests, the most allowed. /digest list shows them; /digest remove <id> makes room.`,
+        { tone: 'warning' },
+      );
+    }
     return {
       title: `Digest added: ${info.title}`,
       tone: 'success',

@@ -42,7 +42,10 @@ export interface SubmissionFilerDeps {
   data: ClubData;
   api: ClubApi;
   filer: Filer;
-  /** Counts the filing against the person's daily share of forms; throws when it is used up. */
+  /**
+   * Counts the filing against the person's daily share of forms, once per idempotency key
+   * whatever its retries; throws when it is used up.
+   */
   spendForm(): Promise<void>;
   invalidate(collection: CachedCollection): Promise<void>;
   timezone: string;

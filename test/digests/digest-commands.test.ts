@@ -85,6 +85,16 @@ describe('/digest', () => {
     expect(replyToPlainText(wrong)).toContain('is not a time');
   });
 
+  it('when the person already has the most digests allowed, then they are told how to make room', async () => {
+    const full: DigestDesk = {
+      ...memoryDesk(),
+      add: async () => ({ limit: 'person', max: 10 }),
+    };
+    const text = replyToPlainText(await run('digest add', ['coach'], { kind: 'tonight' }, full));
+    expect(text).toContain('You have 10 digests, the most allowed.');
+    expect(text).toContain('/digest remove');
+  });
+
   it('when someone adds a kind their role does not cover, then it is refused and nothing is stored', async () => {
     const views: DigestView[] = [];
     const reply = await run('digest add', ['coach'], { kind: 'renewals' }, memoryDesk(views));
