@@ -84,7 +84,12 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
                 .update(`slack-state:${config.CLUB_DATA_KEY}`)
                 .digest('base64url'),
               installationStore: store,
-              claims: createSlackClaims({ redis, registry: options.registry }),
+              claims: createSlackClaims({
+                redis,
+                registry: options.registry,
+                logger,
+                dropInstallation: (teamId) => store.deleteTeam(teamId),
+              }),
             },
           }
         : {}),

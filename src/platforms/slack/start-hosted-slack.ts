@@ -8,7 +8,13 @@ import { registry as defaultRegistry } from '../../commands/registry.js';
 import { registerAppHome, type AppHomeDeps } from './app-home-listener.js';
 import { runningHttp, type RunningSlackAdapter } from './app.js';
 import { registerBlockActions } from './block-action-listeners.js';
-import { claimPage, claimRoute, type SlackClaims } from './claim-pages.js';
+import {
+  claimPage,
+  claimRoute,
+  problemPage,
+  ticketCookieHeader,
+  type SlackClaims,
+} from './claim-pages.js';
 import { createListenerDeps } from './create-listener-deps.js';
 import { createWebClient, webClientOptions } from './create-web-client.js';
 import { clubDepsKey, type ListenerDeps } from './listener-deps.js';
@@ -20,6 +26,7 @@ import { createHttpReceiver } from './http-receiver.js';
 import { slackLogger } from './logger.js';
 import { createOwnWorkspace } from './own-workspace.js';
 import { ackOnly, isReplay } from './replay-guard.js';
+import { forgetOnUninstall } from './forget-on-uninstall.js';
 
 /** A club as the Slack listeners need it: where its state lives. */
 export interface SlackHostedClub {
@@ -50,6 +57,10 @@ export interface HostedSlackOptions<C extends SlackHostedClub> {
   clubFor(teamId: string): C | undefined;
   dispatcherOf(club: C): Dispatcher;
 }
+
+/** Why an install with token rotation on is refused, and what to do. */
+export const rotationText =
+  'This Slack app has token rotation turned on, which the club bot does not support. Turn it off in the app’s settings (OAuth & Permissions), then add the app to Slack again.';
 
 export const notSetUpText =
   'This workspace is not set up for the club bot yet. Your club’s Slack admin finishes the set-up with the one-time code the bot’s operator gives them.';
@@ -97,9 +108,21 @@ export async function startHostedSlack<C extends SlackHostedClub>(
               callbackOptions: {
                 async successAsync(installation, _options, _request, response) {
                   const teamId = installation.team?.id ?? installation.enterprise?.id ?? '';
-                  const ticket = await oauth.claims.begin(teamId);
+                  const teamName = installation.team?.name;
+                  if (installation.bot?.refreshToken || installation.bot?.expiresAt) {
+                    await oauth.claims.forget(teamId, 'token rotation');
+                    logger.warn({ team: teamId }, 'an install with token rotation was refused');
+                    response.writeHead(400, { 'Content-Type': 'text/html; charset=utf-8' });
+                    response.end(problemPage('Token rotation is on', rotationText));
+                    return;
+                  }
+                  const ticket = await oauth.claims.begin(teamId, teamName);
+                  // Bolt's own cookie (the install's state, deleted) goes out beside the ticket's.
+                  const set = response.getHeader('Set-Cookie') ?? [];
+                  const cookies = Array.isArray(set) ? set : [String(set)];
+                  response.setHeader('Set-Cookie', [...cookies, ticketCookieHeader(ticket)]);
                   response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-                  response.end(claimPage(ticket, installation.team?.name));
+                  response.end(claimPage(teamName));
                 },
               },
             },
@@ -147,6 +170,13 @@ export async function startHostedSlack<C extends SlackHostedClub>(
     return deps;
   };
 
+  // Uninstalled, or the bot's token revoked: the installation and the club's mapping go at once.
+  if (oauth) app.use(async (args) => forgetOnUninstall(args, oauth.claims));
+  const sweep = oauth
+    ? setInterval(() => void oauth.claims.sweep().catch(() => undefined), 10 * 60_000)
+    : undefined;
+  sweep?.unref();
+
   app.use(async (args) => {
     const { context, next } = args;
     const club = context.teamId ? options.clubFor(context.teamId) : undefined;
@@ -167,6 +197,7 @@ export async function startHostedSlack<C extends SlackHostedClub>(
     ...(options.host ? { host: options.host } : {}),
   });
   const stop = async () => {
+    clearInterval(sweep);
     own?.stop();
     await app.stop();
   };
