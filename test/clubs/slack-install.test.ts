@@ -7,7 +7,11 @@ import type { RunningSlackAdapter } from '../../src/platforms/slack/app.js';
 import { createHostedSlackSink } from '../../src/platforms/slack/hosted-reply-sink.js';
 import { createRedisInstallationStore } from '../../src/platforms/slack/redis-installation-store.js';
 import { notSetUpText, startHostedSlack } from '../../src/platforms/slack/start-hosted-slack.js';
-import { postToSlackApp, slackSignature, slashCommandBody } from '../fakes/slack/slack-requests.js';
+import {
+  postEventToSlackApp,
+  postToSlackApp,
+  slashCommandBody,
+} from '../fakes/slack/slack-requests.js';
 import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.js';
 import { testSealer } from '../support/data-key.js';
 import { waitFor } from '../support/wait-for.js';
@@ -115,30 +119,9 @@ async function claim(
   return { status: response.status, page: await response.text() };
 }
 
-/** An Events API request from Slack, signed. */
-async function sendEvent(teamId: string, event: Record<string, unknown>) {
-  const body = JSON.stringify({
-    token: 'legacy',
-    team_id: teamId,
-    api_app_id: 'A1',
-    type: 'event_callback',
-    event_id: `Ev${Math.random().toString(36).slice(2)}`,
-    event_time: Math.floor(Date.now() / 1000),
-    event,
-    authorizations: [{ team_id: teamId, enterprise_id: null, user_id: 'UBOT', is_bot: true }],
-  });
-  const timestamp = Math.floor(Date.now() / 1000);
-  const response = await fetch(`${base}/slack/events`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-slack-request-timestamp': String(timestamp),
-      'x-slack-signature': slackSignature(signingSecret, timestamp, body),
-    },
-    body,
-  });
-  return response.status;
-}
+/** An Events API request from Slack, signed, from `teamId`. */
+const sendEvent = (teamId: string, event: Record<string, unknown>) =>
+  postEventToSlackApp(`${base}/slack/events`, event, { secret: signingSecret, teamId });
 
 const auditOf = async (clubId: string) =>
   (await host.redis.xrange(`${clubPrefix(clubId, host.root)}:audit`, '-', '+')).map(
