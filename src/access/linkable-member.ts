@@ -53,18 +53,22 @@ export function linkableMember(
       ? { kind: 'found', member: only }
       : refused('No current adult member has that e-mail.');
   }
-  const found = findMembers(linkable, wanted);
-  if (found.length > 1) {
+  const match = findMembers(linkable, wanted);
+  if ('suggestions' in match) {
+    const [first] = match.suggestions;
     return refused(
-      `${found.length} adult members match "${wanted}": name the member by their e-mail instead (or pick them from /link's suggestions).`,
+      first && match.suggestions.length === 1
+        ? `No current adult member is called "${wanted}". Did you mean ${displayName(first)}? Give their full name to link them.`
+        : `No current adult member is called "${wanted}". Check the spelling, or use their e-mail.`,
     );
   }
-  const [only] = found;
-  return only
-    ? { kind: 'found', member: only }
-    : refused(
-        `No current adult member matches "${wanted}". Check the spelling, or use their e-mail.`,
-      );
+  const [only] = match.exact;
+  if (match.exact.length > 1 || !only) {
+    return refused(
+      `${match.exact.length} adult members are called "${wanted}": name the member by their e-mail instead (or pick them from /link's suggestions).`,
+    );
+  }
+  return { kind: 'found', member: only };
 }
 
 const childRefusal =

@@ -56,14 +56,14 @@ describe('which member a link names', () => {
 
   it('a child is never linked, nor is someone who has left the club', () => {
     expect(named(guid(3))).toMatch(/child's membership: the bot links adults only/);
-    expect(named('Cal Rivers')).toMatch(/No current adult member matches "Cal Rivers"/);
+    expect(named('Cal Rivers')).toMatch(/No current adult member is called "Cal Rivers"/);
     expect(named('left@example.org')).toMatch(/No current adult member has that e-mail/);
     expect(named(guid(4))).toMatch(/no longer a current member/);
   });
 
   it('a name or e-mail two adults share fails closed, saying how to be precise', () => {
     expect(named('Ed Rivers')).toBe(
-      '2 adult members match "Ed Rivers": name the member by their e-mail instead (or pick them from /link\'s suggestions).',
+      '2 adult members are called "Ed Rivers": name the member by their e-mail instead (or pick them from /link\'s suggestions).',
     );
     expect(named('twins@example.org')).toMatch(
       /^2 adult members share that e-mail .*give their Guid/,
