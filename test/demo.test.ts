@@ -64,6 +64,15 @@ describe('npm run demo', () => {
     );
   }, 60_000);
 
+  it('when given --help, it prints the usage and every persona and exits 0, starting nothing', async () => {
+    const { code, stdout } = await runDemo(['--help'], { ...cleanEnv, PATH: '/nonexistent' });
+    expect(code).toBe(0);
+    expect(stdout).toContain('Usage: npm run demo -- [--as <persona>]');
+    for (const persona of ['welfare', 'coach', 'membership', 'member', 'unlinked'])
+      expect(stdout).toMatch(new RegExp(`^  ${persona} `, 'm'));
+    expect(stdout).not.toContain('Commands start with a slash');
+  }, 30_000);
+
   it('when redis-server is missing, it says how to install it in one line and exits non-zero', async () => {
     const { code, stdout, stderr } = await runDemo(['/help'], {
       ...cleanEnv,
@@ -107,5 +116,6 @@ describe('who the demo runs as', () => {
     });
     expect(readDemoArgs(['/help'])).toEqual({ commands: ['/help'] });
     expect(readDemoArgs(['--as'])).toHaveProperty('error');
+    expect(readDemoArgs(['/help', '-h'])).toHaveProperty('help');
   });
 });
