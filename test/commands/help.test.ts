@@ -80,7 +80,7 @@ describe('/help', () => {
     const reply = await run('help', { data: club.data, asker: askerWith(['coach']) });
     const list = reply.sections?.[0];
     expect(list?.kind === 'list' && list.items).toContain(
-      "/session <when> — A session's roster: swimmers, coaches, time, place, count.",
+      "/session [when] — A session's roster: swimmers, coaches, time, place, count.",
     );
     expect(list?.kind === 'list' && list.items.some((line) => line.startsWith('/quota'))).toBe(
       false,
@@ -113,8 +113,8 @@ describe('/help', () => {
     const text = replyToPlainText(reply);
     expect(reply.title).toBe('/session');
     expect(text).toContain("A session's roster");
-    expect(text).toContain('Usage: /session <when>');
-    expect(text).toContain('when: ');
+    expect(text).toContain('Usage: /session [when]');
+    expect(text).toContain('when (optional): ');
     expect(text).toContain('/session tonight');
     expect(text).toContain('/session minnows friday');
     expect(text).not.toContain('do not include');
