@@ -63,8 +63,12 @@ export function readWhen(text: string, now: Date, timezone: string): WhenQuery {
     const date = dateAt(words, index, today);
     if (fillers.has(word)) continue;
     if (word === 'now') {
+      // An hour on the clock or in real time, whichever is later: the hour the clocks go back
+      // repeats 01:30, the hour they go forward skips to 02:30.
       const ahead = clubClock(now.getTime() + nowAheadMs, timezone);
-      query.window = { from: clock.time, to: ahead.date === today ? ahead.time : '23:59' };
+      const real = ahead.date === today ? ahead.time : '23:59';
+      const wall = laterOnTheClock(clock.time, 60);
+      query.window = { from: clock.time, to: real > wall ? real : wall };
       setDays(`Now (${formatDay(today, today)})`, [today]);
     } else if (word === 'tonight') {
       setDays(`Tonight (${formatDay(today, today)})`, [today]);
@@ -126,4 +130,13 @@ function dayLabel(date: string, word: string, today: string): string {
   const day = formatDay(date, today);
   const said = { today: 'Today', tomorrow: 'Tomorrow', yesterday: 'Yesterday' }[word];
   return said ? `${said} (${day})` : day;
+}
+
+/** HH:mm `minutes` later on the same day's clock, at most 23:59. */
+function laterOnTheClock(time: string, minutes: number): string {
+  const total = Math.min(
+    23 * 60 + 59,
+    Number(time.slice(0, 2)) * 60 + Number(time.slice(3)) + minutes,
+  );
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
