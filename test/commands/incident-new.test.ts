@@ -109,6 +109,10 @@ describe('/incident new checks what was typed', () => {
     ['Thu 26 March 2026', '2026-03-26'],
     ['today', '2026-04-01'],
     ['yesterday', '2026-03-31'],
+    ['tuesday', '2026-03-31'],
+    ['last tuesday', '2026-03-31'],
+    ['last wednesday', '2026-03-25'],
+    ['Monday', '2026-03-30'],
   ])(
     "when the date is typed as %s, then it is read in the club's calendar as %s",
     (typed, date) => {
