@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../src/access/access-policy.js';
 import { decideAsker } from '../src/access/decide-asker.js';
@@ -118,4 +119,34 @@ describe('who the demo runs as', () => {
     expect(readDemoArgs(['--as'])).toHaveProperty('error');
     expect(readDemoArgs(['/help', '-h'])).toHaveProperty('help');
   });
+});
+
+describe("the README's examples, run in the demo", () => {
+  const readme = readFileSync('README.md', 'utf8');
+  /** Each `npm run demo -- …` line of the README, as its arguments. */
+  const demoLines = [...readme.matchAll(/^npm run demo -- (.+)$/gm)].map(([, rest]) =>
+    [...(rest ?? '').matchAll(/"([^"]+)"|(\S+)/g)].map(([, quoted, bare]) => quoted ?? bare ?? ''),
+  );
+  /** The slash commands quoted in the README's "Some examples" list. */
+  const examples = [
+    ...(readme.split('Some examples')[1]?.split('## ')[0] ?? '').matchAll(/`(\/[^`]+)`/g),
+  ].map(([, command]) => command ?? '');
+
+  it('when each README demo line is run, then it exits 0 and every command is understood', async () => {
+    expect(demoLines.length).toBeGreaterThanOrEqual(3);
+    for (const args of demoLines) {
+      const { code, stdout } = await runDemo(args, cleanEnv);
+      expect(code, args.join(' ')).toBe(0);
+      expect(stdout, args.join(' ')).not.toMatch(/is not a day, time or squad|needs when/);
+    }
+  }, 180_000);
+
+  it('when the commands of "Some examples" are run as the welfare officer, then none is misread', async () => {
+    expect(examples).toEqual(expect.arrayContaining(['/session now', '/sessions 28 Dec']));
+    const { code, stdout } = await runDemo(examples, cleanEnv);
+    expect(code).toBe(0);
+    expect(stdout).not.toMatch(/is not a day, time or squad|Commands start with a slash/);
+    expect(stdout).toContain('Did you mean…?');
+    expect(stdout).toContain('Did you mean /whoswho?');
+  }, 60_000);
 });
