@@ -315,3 +315,45 @@ describe('whose rosters /session shows', () => {
     expect(reply.actions).toHaveLength(4);
   });
 });
+
+describe('/session alone and /session now', () => {
+  it('when /session is typed alone at noon on a Tuesday, then it is the next session’s roster, dated, with the one after and the earlier one today as buttons', async () => {
+    const reply = await ask('');
+    expect(reply.title).toBe('Tuesday Juniors');
+    expect(field(reply.sections?.[0], 'When')).toMatch(/^Tue 10 Mar, 17:30–18:30, /);
+    expect(reply.actions?.map((action) => [action.label, action.args])).toEqual([
+      ['Next: 18:30 Tuesday Development', '2026-03-10 Tuesday 18:30 Tuesday Development'],
+      ['Earlier today: 05:45 Tuesday Performance', '2026-03-10 Tuesday 05:45 Tuesday Performance'],
+    ]);
+    const pressed = await ask(reply.actions?.[0]?.args ?? '');
+    expect(pressed.title).toBe('Tuesday Development');
+  });
+
+  it('when a coach types /session alone, then it is the next session they coach, days ahead if need be', async () => {
+    const club = memoryClubData();
+    const friday = club.sessions.find((s) => s.name === 'Friday Minnows') as ClubSession;
+    const coachGuid = friday.coaches[0]?.guid as string;
+    const theirs = club.sessions.filter((s) => s.coaches.some((c) => c.guid === coachGuid));
+    const reply = await run('session', {
+      data: club.data,
+      asker: askerWith(['coach'], coachGuid),
+      now: tuesdayNoon,
+      options: {},
+    });
+    expect(theirs.map((s) => s.name)).toContain(reply.title);
+  });
+
+  it('when /session now is asked at 18:00 on a Tuesday, then it is the session running and the one starting within the hour', async () => {
+    const reply = await ask('now', new Date('2026-03-10T18:00:00Z'));
+    expect(reply.title).toBe('Now (Tue 10 Mar): 2 sessions');
+    expect(replyToPlainText(reply)).toContain('Tuesday Juniors');
+    expect(replyToPlainText(reply)).toContain('Tuesday Development');
+  });
+
+  it('when /session now is asked when nothing runs, then it says so and never reads "now" as a squad (Minnows)', async () => {
+    const text = replyToPlainText(await ask('now'));
+    expect(text).toContain('No sessions run then (Now (Tue 10 Mar))');
+    expect(text).not.toContain('Minnows');
+    expect(text).not.toContain('not a day, time or squad');
+  });
+});
