@@ -48,7 +48,7 @@ describe('npm run demo', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^\(you are .+ \(a coach of .+\)\)$/m);
     expect(stdout).not.toContain('Not available to you');
-    expect(stdout).toContain('Usage: /session <when>');
+    expect(stdout).toContain('Usage: /session [when]');
     expect(stdout).toContain('/session minnows friday');
     expect(stdout).toContain('Did you mean /whoswho?');
   }, 60_000);
