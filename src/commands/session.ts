@@ -3,6 +3,7 @@ import type { CommandDefinition } from './command.js';
 import { dataAge } from './data-age.js';
 import { matchSessions } from './match-sessions.js';
 import { nextSessionReply } from './next-session.js';
+import type { ReplyAction } from './reply.js';
 import { noRosterReply, rosterAccess, withheldSection } from './roster-access.js';
 import { readRosterPage, rosterReply } from './roster-reply.js';
 import { cancelledSections, noSessionReply, sessionMenuReply } from './session-menu.js';
@@ -36,8 +37,16 @@ export const session = {
       return { ...nextSessionReply(asker, sessions.value, members.value, now, timezone), footer };
     }
     if (match.kind === 'unknown') return noSessionReply(match, sessions.value, today);
-    if (match.kind === 'none-that-day')
-      return { ...noSessionReply(match, sessions.value, today), footer };
+    if (match.kind === 'none-that-day') {
+      // Nothing now or then: the asker's next session is one button away.
+      const next: ReplyAction = {
+        id: 'session-next',
+        label: 'Your next session',
+        kind: 'run-command',
+        command: 'session',
+      };
+      return { ...noSessionReply(match, sessions.value, today), actions: [next], footer };
+    }
     const { shown, withheld } = rosterAccess(asker, match.sessions);
     const [only] = shown;
     if (!only) return { ...noRosterReply(match.label, withheld, asker), footer };

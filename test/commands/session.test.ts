@@ -350,8 +350,12 @@ describe('/session alone and /session now', () => {
     expect(replyToPlainText(reply)).toContain('Tuesday Development');
   });
 
-  it('when /session now is asked when nothing runs, then it says so and never reads "now" as a squad (Minnows)', async () => {
-    const text = replyToPlainText(await ask('now'));
+  it('when /session now is asked when nothing runs, then it says so, offers the next session, and never reads "now" as a squad (Minnows)', async () => {
+    const reply = await ask('now');
+    const text = replyToPlainText(reply);
+    expect(reply.actions?.map((action) => [action.label, action.command, action.args])).toEqual([
+      ['Your next session', 'session', undefined],
+    ]);
     expect(text).toContain('No sessions run then (Now (Tue 10 Mar))');
     expect(text).not.toContain('Minnows');
     expect(text).not.toContain('not a day, time or squad');
