@@ -50,6 +50,13 @@ describe('which member a link names', () => {
     expect(named(guid(1).toUpperCase())).toBe('Alice');
   });
 
+  it('a near spelling links nobody: it asks "Did you mean…?" and names the one adult it could be', () => {
+    expect(named('Alice Rivres')).toBe(
+      'No current adult member is called "Alice Rivres". Did you mean Alice Rivers? Give their full name to link them.',
+    );
+    expect(named('Al Rivers')).toMatch(/^No current adult member is called "Al Rivers"/);
+  });
+
   it('a family e-mail a parent shares with their child links the parent', () => {
     expect(named('family@example.org')).toBe('Bea');
   });
