@@ -4,7 +4,10 @@
  * email to match). Reads the configuration as `npm start` does. On a deployment where nothing has
  * run yet it loads the members itself, through the cache and the daily budget (a call or two).
  */
+import { randomUUID } from 'node:crypto';
+import { linkedRolesOf } from '../access/linked-roles.js';
 import { createClubServices, type ClubServices } from '../app/club-services.js';
+import { clubWelfareHerald } from '../welfare/club-welfare-herald.js';
 import { openClubDirectory } from '../clubs/club-directory.js';
 import { clubToday } from '../commands/club-time.js';
 import { describeError } from '../errors.js';
@@ -20,6 +23,10 @@ const linking = (services: ClubServices, timezone: string): ClubLinking => ({
   links: services.links,
   members: async () => (await services.data.members()).value,
   today: clubToday(new Date(), timezone),
+  rolesOf: linkedRolesOf({ data: services.data, policy: services.policy }),
+  // The bot process's deliverer sends the notices, from the club's outbox.
+  tellWelfare: (notice) => clubWelfareHerald(services).tell(`link:cli:${randomUUID()}`, notice),
+  audit: services.audit,
 });
 
 try {

@@ -5,17 +5,24 @@ import {
   linkMadeText,
   type LinkDeps,
 } from '../access/link-discord-user.js';
+import type { AuditTrail } from '../access/audit-trail.js';
 import type { MemberLinks } from '../access/member-links.js';
 import { displayName } from '../commands/display-name.js';
 import { describeError } from '../errors.js';
 
-const discordLinkUsage = `Usage: npm run discord:link -- [--club <id>] <discord user id> <member e-mail, name or Guid>
+const discordLinkUsage = `Usage: npm run discord:link -- [--club <id>] [--replace] <discord user id> <member e-mail, name or Guid>
        npm run discord:link -- [--club <id>] --remove <discord user id>
-  --club <id>   a deployment hosting clubs: the club the member belongs to (required there)`;
+  --club <id>   a deployment hosting clubs: the club the member belongs to (required there)
+  --replace     move the member's link from the Discord account that holds it to this one`;
 
-/** One club's side of a link: its stored links and its members (loaded when not cached). */
+/**
+ * One club's side of a link: its stored links, its members (loaded when not cached), the welfare
+ * officers to tell, and the audit trail a link is recorded in.
+ */
 export interface ClubLinking extends LinkDeps {
-  links: Pick<MemberLinks, 'set' | 'remove'>;
+  links: Pick<MemberLinks, 'get' | 'set' | 'list' | 'remove'>;
+  /** Records the link in the audit trail (`/audit` shows it). Default: not recorded. */
+  audit?: Pick<AuditTrail, 'record'>;
 }
 
 /** What the command works with; the CLI passes the deployment's club, tests their own. */
@@ -41,7 +48,11 @@ export async function runDiscordLink(args: string[], deps: DiscordLinkDeps): Pro
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { club: { type: 'string' }, remove: { type: 'boolean' } },
+      options: {
+        club: { type: 'string' },
+        remove: { type: 'boolean' },
+        replace: { type: 'boolean' },
+      },
     });
   } catch (error) {
     return usage(describeError(error));
@@ -73,7 +84,19 @@ export async function runDiscordLink(args: string[], deps: DiscordLinkDeps): Pro
       );
       return 0;
     }
-    const made = await linkDiscordUser(club, userId, memberWords.join(' '));
+    const made = await linkDiscordUser(club, userId, memberWords.join(' '), {
+      by: { kind: 'operator' },
+      replace: values.replace === true,
+    });
+    if (made.before?.guid !== made.member.guid) {
+      await club.audit?.record({
+        at: Date.now(),
+        askedBy: 'the operator (npm run discord:link)',
+        command: 'link',
+        members: [made.member.guid, ...(made.before?.member ? [made.before.guid] : [])],
+        fieldGroups: [],
+      });
+    }
     deps.print(linkMadeText(userId, made, (member) => `${displayName(member)} (${member.guid})`));
     return 0;
   } catch (error) {

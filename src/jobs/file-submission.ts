@@ -34,6 +34,7 @@ import {
   findFiledWaitingListPerson,
 } from './find-filed-record.js';
 import type { FormSubmission, JobResult } from './job-types.js';
+import type { IncidentFiled } from '../welfare/tell-of-incident.js';
 
 /** What filing a submission needs. `api` spends the budget's `write` priority. */
 export interface SubmissionFilerDeps {
@@ -49,6 +50,8 @@ export interface SubmissionFilerDeps {
   now(): Date;
   /** `CLUB_REPORTS_MEMBER`: whom reports from people the bot cannot link are filed under. */
   reportsMember?: string;
+  /** Tells the welfare officers of an incident filed; resolves who was told. Default: nobody. */
+  tellWelfare?(filed: IncidentFiled): Promise<string[]>;
 }
 
 type Outcome = { reply: Reply; outcome: JobResult['outcome'] };
@@ -107,12 +110,16 @@ export async function fileSubmission(
         });
         await deps.invalidate('incidents');
         const incident = { guid: filed.reference, ...draft, addedBy: [], comments: [] };
+        const today = clubToday(now, deps.timezone);
+        const told = await deps.tellWelfare?.({
+          key: submission.key,
+          guid: filed.reference,
+          incident: draft,
+          asker,
+          today,
+        });
         return {
-          reply: incidentFiledReply(
-            incident,
-            asker.roles.includes('welfare'),
-            clubToday(now, deps.timezone),
-          ),
+          reply: incidentFiledReply(incident, asker.roles.includes('welfare'), today, told),
           outcome: filed.filedNow ? 'filed' : 'already-filed',
         };
       }

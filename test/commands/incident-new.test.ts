@@ -170,10 +170,34 @@ describe('/incident new files and confirms', () => {
       { label: 'Date', value: 'Tue 10 Mar' },
       { label: 'Status', value: 'Open' },
     ]);
-    expect(replyToPlainText(reply)).toContain('the welfare officer will see it. Quote 1a2b3c4d');
+    // Nothing is claimed about the welfare officer unless one was told.
+    expect(replyToPlainText(reply)).toContain('incident book. Quote 1a2b3c4d');
+    expect(replyToPlainText(reply)).not.toContain('will see it');
     const theirs = replyToPlainText(incidentFiledReply(incident, true));
     expect(theirs).not.toContain('welfare officer');
     expect(theirs).toContain('/incident show 1a2b3c4d');
+  });
+
+  it('when the welfare officers were told, then the confirmation names them; when none is known, it says whom to tell', () => {
+    const incident: Incident = {
+      guid: '1a2b3c4d-0000-4000-8000-000000000000',
+      title: 'Slip on poolside',
+      date: '2026-03-10',
+      status: 'Open',
+      addedBy: [],
+      comments: [],
+    };
+    const told = replyToPlainText(
+      incidentFiledReply(incident, false, '2026-03-10', ['Wendy Hale']),
+    );
+    expect(told).toContain('The welfare officer was told at once: Wendy Hale.');
+    const two = replyToPlainText(
+      incidentFiledReply(incident, false, undefined, ['Wendy Hale', 'Sam Lee']),
+    );
+    expect(two).toContain('The welfare officers were told at once: Wendy Hale and Sam Lee.');
+    const none = replyToPlainText(incidentFiledReply(incident, false, undefined, []));
+    expect(none).toContain('nobody was told');
+    expect(none).toContain('/whoswho welfare');
   });
 
   it('when the club service rejects it, then its message and everything typed come back to the person', () => {
