@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { linkedRolesOf } from '../access/linked-roles.js';
+import type { ClubServices } from '../app/club-services.js';
+import { clubToday } from '../commands/club-time.js';
+import { clubWelfareHerald } from '../welfare/club-welfare-herald.js';
 import {
   LinkError,
   linkDiscordUser,
@@ -23,6 +28,21 @@ export interface ClubLinking extends LinkDeps {
   links: Pick<MemberLinks, 'get' | 'set' | 'list' | 'remove'>;
   /** Records the link in the audit trail (`/audit` shows it). Default: not recorded. */
   audit?: Pick<AuditTrail, 'record'>;
+}
+
+/**
+ * A club's linking on its services: members through the cache and the budget, the welfare
+ * officers told through the club's outbox (the bot process delivers), the audit trail.
+ */
+export function clubLinking(services: ClubServices, timezone: string): ClubLinking {
+  return {
+    links: services.links,
+    members: async () => (await services.data.members()).value,
+    today: clubToday(new Date(), timezone),
+    rolesOf: linkedRolesOf({ data: services.data, policy: services.policy }),
+    tellWelfare: (notice) => clubWelfareHerald(services).tell(`link:cli:${randomUUID()}`, notice),
+    audit: services.audit,
+  };
 }
 
 /** What the command works with; the CLI passes the deployment's club, tests their own. */
