@@ -80,10 +80,17 @@ export async function linkDiscordUser(
       ? undefined
       : { guid: earlier, member: membersByGuid(members).get(earlier) };
   if (earlier === member.guid) return { member, before };
+  const name = displayName(member);
+  const roles = (await deps.rolesOf?.(user, member.guid)) ?? [];
+  const privileged = privilegedRoles.filter((role) => roles.includes(role));
+  if (how.by.kind === 'chat' && privileged.length > 0) {
+    throw new LinkError(
+      `${name} holds the ${privileged.join(' and ')} role: such a link is made by the operator with npm run discord:link, not in chat.`,
+    );
+  }
   const holders = (await deps.links.list('discord'))
     .filter((link) => link.memberGuid === member.guid && link.userId !== discordUserId)
     .map((link) => link.userId);
-  const name = displayName(member);
   if (holders.length > 0 && !how.replace) {
     throw new LinkError(
       `${name} is already linked to Discord user ${holders.join(', ')}: one Discord account per member. ${
@@ -91,13 +98,6 @@ export async function linkDiscordUser(
           ? 'Only the operator can move the link (npm run discord:link -- --replace).'
           : 'Add --replace to move the link to this user.'
       }`,
-    );
-  }
-  const roles = (await deps.rolesOf?.(user, member.guid)) ?? [];
-  const privileged = privilegedRoles.filter((role) => roles.includes(role));
-  if (how.by.kind === 'chat' && privileged.length > 0) {
-    throw new LinkError(
-      `${name} holds the ${privileged.join(' and ')} role: such a link is made by the operator with npm run discord:link, not in chat.`,
     );
   }
   const told = await deps.tellWelfare?.(
