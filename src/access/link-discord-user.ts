@@ -36,6 +36,8 @@ export interface LinkDeps {
   rolesOf?(user: ChatUser, memberGuid: string): Promise<BotRole[]>;
   /** Tells the club's welfare officers at once; resolves who was told. Default: nobody is. */
   tellWelfare?(notice: Reply): Promise<string[]>;
+  /** Runs the check and the change as one link change at a time. Default: as they come. */
+  exclusive?<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** A link made: the member, whom the user was linked to before, and who was told. */
@@ -73,6 +75,18 @@ export async function linkDiscordUser(
   const match = linkableMember(members, memberRef, deps.today);
   if (match.kind === 'refused') throw new LinkError(match.reason);
   const { member } = match;
+  const exclusive = deps.exclusive ?? ((work) => work());
+  return exclusive(() => change(deps, members, member, discordUserId, how));
+}
+
+/** Checks the limits, tells the welfare officers and stores the link. */
+async function change(
+  deps: LinkDeps,
+  members: readonly Member[],
+  member: Member,
+  discordUserId: string,
+  how: { by: LinkedBy; replace?: boolean },
+): Promise<LinkMade> {
   const user: ChatUser = { platform: 'discord', userId: discordUserId };
   const earlier = await deps.links.get(user);
   const before =

@@ -9,6 +9,7 @@ import {
 import type { Heartbeat } from '../ops/heartbeat.js';
 import { fileSubmission } from '../jobs/file-submission.js';
 import type { Logger } from '../log.js';
+import { createLinkLock } from '../access/link-lock.js';
 import { linkedRolesOf } from '../access/linked-roles.js';
 import { clubWelfareHerald } from '../welfare/club-welfare-herald.js';
 import { tellOfIncident } from '../welfare/tell-of-incident.js';
@@ -85,6 +86,7 @@ export function clubWorkerOptions(
       digestsFor: digests.deskFor,
       links: services.links,
       linkedRolesOf: linkedRolesOf({ data: services.data, policy: services.policy }),
+      linkLock: createLinkLock(services.redis, services.prefix),
       welfare: herald,
     },
     digests,

@@ -6,6 +6,8 @@
  */
 import { createClubServices } from '../app/club-services.js';
 import { openClubDirectory } from '../clubs/club-directory.js';
+import { doorbellKeys } from '../clubs/club-keys.js';
+import { createDoorbell } from '../clubs/doorbell.js';
 import { describeError } from '../errors.js';
 import { createLogger } from '../log.js';
 import { openDeploymentOrExit } from './open-deployment.js';
@@ -40,7 +42,9 @@ try {
       });
       closing.push(() => clubs.close());
       const club = id === undefined ? undefined : clubs.club(id);
-      return club && clubLinking(club.services, club.timezone);
+      // A hosting deployment's deliverer waits on its doorbell: ring it for the notices.
+      const bell = createDoorbell(opened.redis, doorbellKeys().outbox);
+      return club && clubLinking(club.services, club.timezone, () => bell.ring(club.id));
     },
   });
 } catch (error) {

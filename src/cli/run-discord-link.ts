@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { createLinkLock } from '../access/link-lock.js';
 import { linkedRolesOf } from '../access/linked-roles.js';
 import type { ClubServices } from '../app/club-services.js';
 import { clubToday } from '../commands/club-time.js';
@@ -32,16 +33,23 @@ export interface ClubLinking extends LinkDeps {
 
 /**
  * A club's linking on its services: members through the cache and the budget, the welfare
- * officers told through the club's outbox (the bot process delivers), the audit trail.
+ * officers told through the club's outbox (the bot process delivers, rung by `onPut` if given),
+ * the audit trail.
  */
-export function clubLinking(services: ClubServices, timezone: string): ClubLinking {
+export function clubLinking(
+  services: ClubServices,
+  timezone: string,
+  onPut?: () => Promise<void>,
+): ClubLinking {
   return {
     links: services.links,
     members: async () => (await services.data.members()).value,
     today: clubToday(new Date(), timezone),
     rolesOf: linkedRolesOf({ data: services.data, policy: services.policy }),
-    tellWelfare: (notice) => clubWelfareHerald(services).tell(`link:cli:${randomUUID()}`, notice),
+    tellWelfare: (notice) =>
+      clubWelfareHerald(services, onPut).tell(`link:cli:${randomUUID()}`, notice),
     audit: services.audit,
+    exclusive: createLinkLock(services.redis, services.prefix),
   };
 }
 

@@ -42,6 +42,8 @@ export interface CommandContext {
   digests?: DigestDesk;
   /** The stored links of chat users to members, for /link (the worker supplies them). */
   links?: Pick<MemberLinks, 'get' | 'set' | 'list' | 'remove'>;
+  /** Runs one change of the links at a time, for /link (the worker supplies it). */
+  exclusiveLinks?<T>(work: () => Promise<T>): Promise<T>;
   /** The roles a link of this chat user to the member involves, for /link's limits. */
   linkedRolesOf?(user: ChatUser, memberGuid: string): Promise<BotRole[]>;
   /**

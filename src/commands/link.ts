@@ -61,6 +61,7 @@ export const link = {
           today: clubToday(context.now, context.timezone),
           rolesOf: context.linkedRolesOf,
           tellWelfare: context.tellWelfare,
+          exclusive: context.exclusiveLinks,
         },
         userId,
         options.member,

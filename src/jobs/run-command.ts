@@ -15,6 +15,7 @@ import { keepPrivate } from '../commands/keep-private.js';
 import { textReply, type Reply } from '../commands/reply.js';
 import type { CommandRequest, JobResult } from './job-types.js';
 import type { BotRole } from '../commands/roles.js';
+import type { LinkLock } from '../access/link-lock.js';
 import type { WelfareHerald } from '../welfare/welfare-herald.js';
 
 /** What running a command needs: the registry, the policy, the data and the clock. */
@@ -32,6 +33,8 @@ export interface CommandRunnerDeps {
   digestsFor?(request: CommandRequest, asker: Asker): DigestDesk;
   /** The stored links, for /link. Default: none (links cannot be changed from chat). */
   links?: Pick<MemberLinks, 'get' | 'set' | 'list' | 'remove'>;
+  /** Runs one change of the links at a time. Default: as they come. */
+  linkLock?: LinkLock;
   /** The roles a link involves, for /link's limits. Default: none known. */
   linkedRolesOf?(user: ChatUser, memberGuid: string): Promise<BotRole[]>;
   /** Tells the club's welfare officers at once. Default: none (nobody is told). */
@@ -119,6 +122,7 @@ function handle(
     digests: deps.digestsFor?.(request, asker),
     links: deps.links,
     linkedRolesOf: deps.linkedRolesOf,
+    exclusiveLinks: deps.linkLock,
     ...(deps.welfare ? { tellWelfare: tellWelfareOf(deps.welfare, request) } : {}),
     mayRun: (name) => {
       const other = deps.registry.find((candidate) => candidate.name === name);

@@ -179,4 +179,22 @@ describe('links with limits', () => {
     const [notice] = await toldAbout(second);
     expect(notice).toContain(`Moved from Discord user: ${first}`);
   });
+
+  it('when two accounts are linked to one member at the same moment, only one link is made', async () => {
+    const member = users.find(
+      (user) =>
+        user.Active !== 0 &&
+        user.IsACoach === 1 &&
+        user.DOB &&
+        user.Guid !== coach.Guid &&
+        !['Welfare Officer', 'Head Coach', 'Chair', 'Secretary'].some(
+          (role) => holderOf(role).Guid === user.Guid,
+        ),
+    ) as WireRecord;
+    const racers = ['710000000000000006', '710000000000000007'];
+    const results = await Promise.all(racers.map((racer) => link(racer, String(member.Guid))));
+    expect(results.filter((answer) => answer.includes('is now linked'))).toHaveLength(1);
+    const linked = await Promise.all(racers.map(linkedTo));
+    expect(linked.filter((guid) => guid === member.Guid)).toHaveLength(1);
+  });
 });
