@@ -152,15 +152,16 @@ describe('/incident new files and confirms', () => {
     expect(incidentDraftFrom({ title: 't', date: '2026-03-10' }, 'g').status).toBe('Open');
   });
 
+  const incident: Incident = {
+    guid: '1a2b3c4d-0000-4000-8000-000000000000',
+    title: 'Slip on poolside',
+    date: '2026-03-10',
+    status: 'Open',
+    addedBy: [],
+    comments: [],
+  };
+
   it('when the incident is filed, then the confirmation gives its short reference, title, date and status, to the asker', () => {
-    const incident: Incident = {
-      guid: '1a2b3c4d-0000-4000-8000-000000000000',
-      title: 'Slip on poolside',
-      date: '2026-03-10',
-      status: 'Open',
-      addedBy: [],
-      comments: [],
-    };
     const reply = incidentFiledReply(incident, false, '2026-03-10');
     expect(reply.tone).toBe('success');
     expect(reply.visibility).toBe('asker');
@@ -179,14 +180,6 @@ describe('/incident new files and confirms', () => {
   });
 
   it('when the welfare officers were told, then the confirmation names them; when none is known, it says whom to tell', () => {
-    const incident: Incident = {
-      guid: '1a2b3c4d-0000-4000-8000-000000000000',
-      title: 'Slip on poolside',
-      date: '2026-03-10',
-      status: 'Open',
-      addedBy: [],
-      comments: [],
-    };
     const told = replyToPlainText(
       incidentFiledReply(incident, false, '2026-03-10', ['Wendy Hale']),
     );

@@ -85,6 +85,10 @@ async function operator(...args: string[]): Promise<{ code: number; out: string 
   return { code, out: lines.join('\n') };
 }
 
+/** `/audit <member>` as the welfare officer asks it. */
+const auditOf = (member: WireRecord) =>
+  conversations.ask(harness.dispatcher, welfareDiscord, '/audit', name(member));
+
 const linkedTo = (userId: string) => harness.services.links.get({ platform: 'discord', userId });
 
 /** What the welfare officer was sent about a Discord user, once every notice is delivered. */
@@ -119,12 +123,7 @@ describe('links with limits', () => {
     expect(notice).toContain(`Linked by: ${name(holderOf('Chair'))}, with /link`);
     expect(notice).toContain('Roles it gives: coach');
 
-    const audit = await conversations.ask(
-      harness.dispatcher,
-      welfareDiscord,
-      '/audit',
-      name(coach),
-    );
+    const audit = await auditOf(coach);
     expect(audit).toContain('/link');
     expect(audit).toContain(name(holderOf('Chair')));
   });
@@ -159,12 +158,7 @@ describe('links with limits', () => {
     const [notice] = await toldAbout(third);
     expect(notice).toContain('Linked by: the operator, with npm run discord:link');
     expect(notice).toContain('head-coach');
-    const audit = await conversations.ask(
-      harness.dispatcher,
-      welfareDiscord,
-      '/audit',
-      name(headCoach),
-    );
+    const audit = await auditOf(headCoach);
     expect(audit).toContain('the operator (npm run discord:link)');
   });
 
