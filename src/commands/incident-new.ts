@@ -95,16 +95,23 @@ export function incidentDraftFrom(
   };
 }
 
+/** Who heard of a filed incident: the officers told, or (none known) whom the reporter should tell. */
+export interface WelfareTold {
+  names: readonly string[];
+  /** "the club's welfare officer (Wendy Hale, Welfare Officer)". Default: a pointer to /whoswho. */
+  tellInstead?: string;
+}
+
 /**
  * Pure: the confirmation once the incident is in the club's incident book, in words for who
  * filed it, saying only what is true of who was told: `told` names the welfare officers sent it
- * now (empty: the bot knows none; undefined: this deployment tells nobody).
+ * now (none: whom to tell instead; undefined: this deployment tells nobody).
  */
 export function incidentFiledReply(
   incident: Incident,
   byWelfare = false,
   today?: string,
-  told?: readonly string[],
+  told?: WelfareTold,
 ): Reply {
   const ref = shortRef(incident.guid);
   const filed = byWelfare
@@ -118,8 +125,9 @@ export function incidentFiledReply(
   ]);
 }
 
-function toldText(told: readonly string[] | undefined, byWelfare: boolean): string {
-  if (told === undefined) return '';
+function toldText(heard: WelfareTold | undefined, byWelfare: boolean): string {
+  if (heard === undefined) return '';
+  const told = heard.names;
   if (told.length > 0) {
     const names =
       told.length === 1 ? told[0] : `${told.slice(0, -1).join(', ')} and ${told.at(-1)}`;
@@ -130,7 +138,7 @@ function toldText(told: readonly string[] | undefined, byWelfare: boolean): stri
   }
   return byWelfare
     ? 'No other welfare officer uses the bot yet, so nobody else was told.'
-    : "No welfare officer uses the bot yet, so nobody was told by message: please tell the club's welfare officer yourself (/whoswho welfare names them).";
+    : `No welfare officer uses the bot yet, so nobody was told by message: please tell ${heard.tellInstead ?? "the club's welfare officer (/whoswho welfare names them)"} yourself.`;
 }
 
 export const incidentNew = {

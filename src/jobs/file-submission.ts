@@ -18,7 +18,11 @@ import {
   type FormDefinition,
   type FormValues,
 } from '../commands/form.js';
-import { incidentDraftFrom, incidentFiledReply } from '../commands/incident-new.js';
+import {
+  incidentDraftFrom,
+  incidentFiledReply,
+  type WelfareTold,
+} from '../commands/incident-new.js';
 import type { Asker } from '../commands/chat-user.js';
 import { incidentReporter, type ReporterMatch } from '../commands/incident-reporter.js';
 import { duplicateReply, likelyDuplicate } from '../commands/likely-duplicate.js';
@@ -51,7 +55,7 @@ export interface SubmissionFilerDeps {
   /** `CLUB_REPORTS_MEMBER`: whom reports from people the bot cannot link are filed under. */
   reportsMember?: string;
   /** Tells the welfare officers of an incident filed; resolves who was told. Default: nobody. */
-  tellWelfare?(filed: IncidentFiled): Promise<string[]>;
+  tellWelfare?(filed: IncidentFiled): Promise<WelfareTold>;
 }
 
 type Outcome = { reply: Reply; outcome: JobResult['outcome'] };

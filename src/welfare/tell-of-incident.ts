@@ -2,6 +2,8 @@ import type { IncidentDraft } from '../club/domain.js';
 import type { Asker, ChatUser } from '../commands/chat-user.js';
 import type { ClubData } from '../commands/club-data.js';
 import { formatDay } from '../commands/club-time.js';
+import type { WelfareTold } from '../commands/incident-new.js';
+import { welfareOfficers } from '../commands/incident-reporter.js';
 import { displayName } from '../commands/display-name.js';
 import { membersByGuid } from '../commands/members-by-guid.js';
 import type { Reply } from '../commands/reply.js';
@@ -50,12 +52,12 @@ export function incidentNotice(
   };
 }
 
-/** Tells the welfare officers of an incident filed; resolves the names of those told. */
+/** Tells the welfare officers of an incident filed; resolves who was told, or whom to tell. */
 export async function tellOfIncident(
   herald: WelfareHerald,
-  data: Pick<ClubData, 'members'>,
+  data: Pick<ClubData, 'members' | 'whosWho'>,
   filed: IncidentFiled,
-): Promise<string[]> {
+): Promise<WelfareTold> {
   const { asker } = filed;
   const member = asker.memberGuid
     ? membersByGuid((await data.members()).value).get(asker.memberGuid)
@@ -64,9 +66,11 @@ export async function tellOfIncident(
   const reportedBy = member
     ? displayName(member)
     : `${asker.user.displayName ?? 'someone'} in ${where}, not linked to a member`;
-  return herald.tell(
+  const names = await herald.tell(
     `incident:${filed.key}`,
     incidentNotice(filed.guid, filed.incident, reportedBy, filed.today),
     { except: asker.user },
   );
+  if (names.length > 0) return { names };
+  return { names, tellInstead: welfareOfficers((await data.whosWho()).value) };
 }

@@ -181,16 +181,23 @@ describe('/incident new files and confirms', () => {
 
   it('when the welfare officers were told, then the confirmation names them; when none is known, it says whom to tell', () => {
     const told = replyToPlainText(
-      incidentFiledReply(incident, false, '2026-03-10', ['Wendy Hale']),
+      incidentFiledReply(incident, false, '2026-03-10', { names: ['Wendy Hale'] }),
     );
     expect(told).toContain('The welfare officer was told at once: Wendy Hale.');
     const two = replyToPlainText(
-      incidentFiledReply(incident, false, undefined, ['Wendy Hale', 'Sam Lee']),
+      incidentFiledReply(incident, false, undefined, { names: ['Wendy Hale', 'Sam Lee'] }),
     );
     expect(two).toContain('The welfare officers were told at once: Wendy Hale and Sam Lee.');
-    const none = replyToPlainText(incidentFiledReply(incident, false, undefined, []));
+    const none = replyToPlainText(incidentFiledReply(incident, false, undefined, { names: [] }));
     expect(none).toContain('nobody was told');
     expect(none).toContain('/whoswho welfare');
+    const named = incidentFiledReply(incident, false, undefined, {
+      names: [],
+      tellInstead: "the club's welfare officer (Wendy Hale, Welfare Officer)",
+    });
+    expect(replyToPlainText(named)).toContain(
+      "please tell the club's welfare officer (Wendy Hale, Welfare Officer) yourself.",
+    );
   });
 
   it('when the club service rejects it, then its message and everything typed come back to the person', () => {

@@ -129,7 +129,8 @@ describe('an incident filed reaches the welfare officers at once', () => {
     const { answer } = await file('Nobody to tell yet');
     expect(answer).toContain('Incident filed');
     expect(answer).toContain('nobody was told by message');
-    expect(answer).toContain('/whoswho welfare');
+    // Whom to tell instead, by name from who's who.
+    expect(answer).toContain(`please tell the club's welfare officer (${name(welfare)}`);
     expect(answer).not.toContain('will see it');
     expect(await noticesOf('Nobody to tell yet')).toEqual([]);
   });
