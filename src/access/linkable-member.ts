@@ -38,7 +38,9 @@ export function linkableMember(
     );
     if (!member) return refused(`No member has the Guid ${wanted}.`);
     if (!member.active) return refused(`${displayName(member)} is no longer a current member.`);
-    if (!linkable.includes(member)) return refused(childRefusal);
+    if (!linkable.includes(member)) {
+      return refused(member.dateOfBirth ? childRefusal : unknownAgeRefusal(member));
+    }
     return { kind: 'found', member };
   }
   if (wanted.includes('@')) {
@@ -70,6 +72,10 @@ export function linkableMember(
   }
   return { kind: 'found', member: only };
 }
+
+/** A member with no date of birth counts as a child unless the record shows an adult's part. */
+const unknownAgeRefusal = (member: Member) =>
+  `${displayName(member)} has no date of birth on record and nothing showing an adult (a parent, committee member or DBS check), so counts as a child: the bot links adults only. The membership secretary can add the date of birth.`;
 
 const childRefusal =
   "That is a child's membership: the bot links adults only. Link the parent or carer instead.";

@@ -112,13 +112,13 @@ describe('an admin linking a Discord user to a club member', () => {
     const user = '600000000000000004';
     const gone = '00000000-0000-4000-8000-000000000099';
     await links.set({ platform: 'discord', userId: user }, gone);
-    const replaced = await linkDiscordUser(deps, user, guid(1));
+    const replaced = await linkDiscordUser(deps, user, guid(5));
     expect(linkMadeText(user, replaced, (linked) => linked.firstName)).toBe(
-      `Discord user ${user} is now linked to Alice, no longer to a former member (${gone}).`,
+      `Discord user ${user} is now linked to Ed, no longer to a former member (${gone}).`,
     );
-    const again = await linkDiscordUser(deps, user, 'coach@example.org');
+    const again = await linkDiscordUser(deps, user, guid(5));
     expect(linkMadeText(user, again, (linked) => linked.firstName)).toBe(
-      `Discord user ${user} was already linked to Alice.`,
+      `Discord user ${user} was already linked to Ed.`,
     );
   });
 

@@ -30,6 +30,7 @@ describe('/help', () => {
       '/events',
       '/meets',
       '/incident new',
+      '/incident mine',
     ]);
   });
 
@@ -54,7 +55,7 @@ describe('/help', () => {
     ['admin', ['/digest list', '/digest remove', '/quota', '/link']],
   ])('when a %s asks, then their own commands are added to everyone’s', (role, extra) => {
     const lines = commandsIn(helpLines(askerWith([role])));
-    expect(lines).toHaveLength(7 + extra.length);
+    expect(lines).toHaveLength(8 + extra.length);
     expect(lines).toEqual(expect.arrayContaining(extra));
   });
 
@@ -133,7 +134,7 @@ describe('/help', () => {
     ['/whosho', 'Did you mean /whoswho?'],
     [
       'incident',
-      '/incident goes with one more word: /incident new, /incident list, /incident show',
+      '/incident goes with one more word: /incident new, /incident mine, /incident list, /incident show',
     ],
     ['frobnicate', 'There is no /frobnicate. /help lists the commands you may run.'],
   ])('when /help %s is asked, then it answers "%s"', async (typed, answer) => {
