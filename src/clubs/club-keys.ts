@@ -38,6 +38,8 @@ export function registryKeys(root = defaultRoot) {
     slackInstallations: `${at}:slack-installations`,
     /** A claim ticket (after an install) → the team it is for. */
     slackClaim: (ticket: string) => `${at}:slack-claim:${ticket}`,
+    /** Installed Slack teams not yet claimed, scored by when their installation is dropped. */
+    slackUnclaimed: `${at}:slack-unclaimed`,
   };
 }
 

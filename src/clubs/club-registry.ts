@@ -4,6 +4,7 @@ import type { Sealer } from '../redis/sealer.js';
 import { registryKeys } from './club-keys.js';
 import { parseClubRecord, type ClubRecord } from './club-record.js';
 import { createInvites, type Invites } from './invites.js';
+import { claimSlackTeam, releaseSlackTeam, type SlackTeamClaim } from './claim-slack-team.js';
 
 /** A change the registry refused: an id taken, a workspace or server of another club. */
 export class ClubRegistryError extends Error {
@@ -32,6 +33,10 @@ export interface ClubRegistry {
   /** Counts changes; 0 for a registry never written. */
   version(): Promise<number>;
   invites: Invites;
+  /** Checks the owner, consumes the code and adds the Slack team to its club, in one step. */
+  claimSlackTeam(teamId: string, code: string): Promise<SlackTeamClaim>;
+  /** Takes the Slack team off its club (uninstalled); resolves that club's id, if any. */
+  releaseSlackTeam(teamId: string): Promise<string | undefined>;
 }
 
 /**
@@ -148,6 +153,9 @@ export function createClubRegistry(
       return Number((await redis.get(at.version)) ?? 0);
     },
     invites: createInvites(redis, at.invites, options.now),
+    claimSlackTeam: (teamId, code) =>
+      claimSlackTeam({ redis, keys: at, encode, decode, invites: registry.invites }, teamId, code),
+    releaseSlackTeam: (teamId) => releaseSlackTeam({ redis, keys: at, encode, decode }, teamId),
   };
   return registry;
 }

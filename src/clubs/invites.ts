@@ -11,6 +11,11 @@ export interface Invites {
   create(clubId: string, validMs?: number): Promise<string>;
   /** The club the code was for, once: the code is gone after. Undefined when unknown or expired. */
   redeem(code: string): Promise<string | undefined>;
+  /**
+   * The club of a valid code without using it, with the field and stored value that a step
+   * consuming it atomically compares (see `claim-slack-team.ts`). Undefined when unknown or expired.
+   */
+  find(code: string): Promise<{ clubId: string; field: string; stored: string } | undefined>;
 }
 
 /** Letters and digits that cannot be mistaken for each other when read out or typed. */
@@ -39,6 +44,14 @@ export function createInvites(redis: Redis, key: string, now: () => number = Dat
     async redeem(code) {
       const club = await redeemScript.run(redis, [key], [digestOf(code), now()]);
       return typeof club === 'string' ? club : undefined;
+    },
+    async find(code) {
+      const field = digestOf(code);
+      const stored = await redis.hget(key, field);
+      if (stored === null) return undefined;
+      const invite = JSON.parse(stored) as { club?: unknown; expiresAt?: unknown };
+      if (typeof invite.club !== 'string' || Number(invite.expiresAt) < now()) return undefined;
+      return { clubId: invite.club, field, stored };
     },
   };
 }

@@ -13,7 +13,11 @@ export function createRedisInstallationStore(options: {
   sealer: Sealer;
   /** Told after an installation is stored (a hosting deployment starts the claim). */
   onStored?: (installation: Installation) => Promise<void>;
-}): InstallationStore & { teamToken(teamId: string): Promise<string | undefined> } {
+}): InstallationStore & {
+  teamToken(teamId: string): Promise<string | undefined>;
+  /** Deletes the installation of a team (or enterprise) id: uninstalled, or never claimed. */
+  deleteTeam(teamId: string): Promise<void>;
+} {
   const { redis, key, sealer } = options;
   const idOf = (query: { isEnterpriseInstall?: boolean; enterpriseId?: string; teamId?: string }) =>
     (query.isEnterpriseInstall ? query.enterpriseId : query.teamId) ?? '';
@@ -39,6 +43,9 @@ export function createRedisInstallationStore(options: {
     },
     async deleteInstallation(query: InstallationQuery<boolean>) {
       await redis.hdel(key, idOf(query));
+    },
+    async deleteTeam(teamId) {
+      await redis.hdel(key, teamId);
     },
     async teamToken(teamId) {
       return (await read(teamId))?.bot?.token;

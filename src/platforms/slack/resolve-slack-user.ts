@@ -8,6 +8,7 @@ import { describeError } from '../../errors.js';
 import type { Logger } from '../../log.js';
 import type { Sealer } from '../../redis/sealer.js';
 import { slackFailureCode } from './errors.js';
+import { createOwnWorkspace, type OwnWorkspace } from './own-workspace.js';
 
 /** Options for {@link createSlackUserResolver}. */
 export interface SlackUserResolverOptions {
@@ -27,6 +28,8 @@ export interface SlackUserResolverOptions {
   lookupTimeoutMs?: number;
   /** Told the code of a failed users.info call (`missing_scope`…), for metrics. Default: none. */
   onApiError?: (code: string) => void;
+  /** The bot's own workspace (auth.test). Default: asked with `client`. */
+  ownWorkspace?: OwnWorkspace;
 }
 
 /** What Slack tells of a person: their email, and whether they are an outsider. */
@@ -59,16 +62,9 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
   const missingTtlSeconds = options.missingTtlSeconds ?? 600;
   const redisTimeoutMs = options.redisTimeoutMs ?? 800;
   const lookupTimeoutMs = options.lookupTimeoutMs ?? 1_200;
-  // The app's own workspace, from auth.test once: a request or a person from any other is an outsider.
-  let appTeam: Promise<string | undefined> | undefined;
-  const appTeamId = () =>
-    (appTeam ??= client.auth
-      .test()
-      .then((answer) => answer.team_id)
-      .catch(() => {
-        appTeam = undefined;
-        return undefined;
-      }));
+  // A request or a person from any other workspace than the app's is an outsider; while the
+  // app's own is unknown (auth.test failing), nobody can be told apart, so nobody is answered.
+  const own = options.ownWorkspace ?? createOwnWorkspace({ client, logger });
   return async (userId, teamId) => {
     const key = `${prefix}:slack:person:${teamId ?? '-'}:${userId}`;
     const cached = await withinOrUnavailable(redisTimeoutMs, () => redis.get(key));
@@ -77,7 +73,7 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
     const [user, ownTeam] = await withinOrUnavailable(lookupTimeoutMs, async () =>
       Promise.all([
         client.users.info({ user: userId }).then((answer) => answer.user as SlackUser | undefined),
-        appTeamId(),
+        own.identity().then((identity) => identity.teamId),
       ]),
     ).catch((error: unknown) => {
       const code = slackFailureCode(error);
@@ -94,7 +90,8 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
       user?.is_restricted ||
       user?.is_ultra_restricted ||
       user?.is_stranger ||
-      (ownTeam !== undefined && (user?.team_id !== ownTeam || (teamId ?? ownTeam) !== ownTeam)),
+      user?.team_id !== ownTeam ||
+      (teamId ?? ownTeam) !== ownTeam,
     );
     const email = outsider ? undefined : user?.profile?.email?.trim() || undefined;
     if (!email && !outsider)
