@@ -31,6 +31,7 @@ import { createSealer, type Sealer } from '../redis/sealer.js';
 import { describeError } from '../errors.js';
 import { ownConnections } from './own-connections.js';
 import { clusterNodesOf } from '../clubs/redis-client.js';
+import { clubOfPrefix } from '../clubs/club-keys.js';
 
 /** Options for {@link createClubServices}. */
 export interface ClubServicesOptions {
@@ -107,7 +108,11 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
       'CLUB_DATA_KEY is not set: personal data is sealed in Redis with it. `npm run setup:key` prints a new key.',
     );
   }
-  const sealer = createSealer(config.CLUB_DATA_KEY);
+  const sealer = createSealer(config.CLUB_DATA_KEY, {
+    club: clubOfPrefix(prefix),
+    onUnopenable: (kind, reason) =>
+      logger.warn({ kind }, `a sealed ${kind} value was taken as absent: ${reason}`),
+  });
   const { redis, queueConnection } = options.connections ?? ownConnections(config, logger);
 
   const budget = createDailyBudget({
@@ -174,7 +179,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     }),
     now,
   });
-  const links = createMemberLinks(redis, prefix, tracking);
+  const links = createMemberLinks(redis, prefix, sealer, tracking);
   const policy = options.policy ?? defaultAccessPolicy;
   const queue = createClubQueue({ connection: queueConnection, prefix, sealer });
   // Without a listener BullMQ prints each error with its stack to stderr, past the logger.

@@ -50,7 +50,10 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
   );
   const queueConnection = connectRedis(config, { maxRetriesPerRequest: null });
   queueConnection.on('error', () => undefined);
-  const sealer = createSealer(config.CLUB_DATA_KEY);
+  const sealer = createSealer(config.CLUB_DATA_KEY, {
+    onUnopenable: (kind, reason) =>
+      logger.warn({ kind }, `a sealed ${kind} value was taken as absent: ${reason}`),
+  });
   const registry = createClubRegistry(redis, sealer);
   const jobsBell = createDoorbell(redis, doorbellKeys().jobs);
   const outboxBell = createDoorbell(redis, doorbellKeys().outbox);
