@@ -15,6 +15,10 @@ import {
 } from '../cache/cached-club-data.js';
 import type { ChatUser } from '../commands/chat-user.js';
 import { createKeyTracking } from '../cache/key-tracking.js';
+import {
+  createCodeOfConductRead,
+  type CodeOfConductReading,
+} from '../cache/read-code-of-conduct.js';
 import { createReadCache, type ReadCache } from '../cache/read-cache.js';
 import type { ClubApi } from '../club/club-api.js';
 import { createClubLayout, redisLayoutMemory } from '../club/club-layout.js';
@@ -27,7 +31,8 @@ import { createClubQueue, type ClubQueue } from '../jobs/club-queue.js';
 import { createReplyOutbox, type ReplyOutbox } from '../delivery/reply-outbox.js';
 import { createFiler, type Filer } from '../jobs/file-once.js';
 import type { Logger } from '../log.js';
-import { createSealer, type Sealer } from '../redis/sealer.js';
+import type { Sealer } from '../redis/sealer.js';
+import { loggedSealer } from './logged-sealer.js';
 import { describeError } from '../errors.js';
 import { ownConnections } from './own-connections.js';
 import { clusterNodesOf } from '../clubs/redis-client.js';
@@ -80,6 +85,8 @@ export interface ClubServices {
   data: ClubData;
   /** The club's data as one person's command reads it: cold reads spend their own share too. */
   dataFor(user: ChatUser): ClubData;
+  /** The codes of conduct where the host has them (beyond the spec); a 404 is asked once a day. */
+  codeOfConduct(): Promise<CodeOfConductReading>;
   /** Counts a form one person files, or throws when they have filed their share today. */
   formsShare: PersonShare;
   apiFor(priority: Priority): ClubApi;
@@ -108,11 +115,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
       'CLUB_DATA_KEY is not set: personal data is sealed in Redis with it. `npm run setup:key` prints a new key.',
     );
   }
-  const sealer = createSealer(config.CLUB_DATA_KEY, {
-    club: clubOfPrefix(prefix),
-    onUnopenable: (kind, reason) =>
-      logger.warn({ kind }, `a sealed ${kind} value was taken as absent: ${reason}`),
-  });
+  const sealer = loggedSealer(config.CLUB_DATA_KEY, logger, clubOfPrefix(prefix));
   const { redis, queueConnection } = options.connections ?? ownConnections(config, logger);
 
   const budget = createDailyBudget({
@@ -194,6 +197,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     cache,
     data,
     dataFor,
+    codeOfConduct: createCodeOfConductRead({ cache, apiFor, redis, prefix, now }),
     formsShare: createPersonShare({
       redis,
       prefix,

@@ -5,7 +5,7 @@ import { createBotMetrics } from '../ops/bot-metrics.js';
 import { startOps } from '../app/start-ops.js';
 import { startingPart, stoppingPart, type PartCheck } from '../ops/health-part.js';
 import { createHeartbeat } from '../ops/heartbeat.js';
-import { createSealer } from '../redis/sealer.js';
+import { loggedSealer } from '../app/logged-sealer.js';
 import { createDigests } from '../digests/create-digests.js';
 import { openClubDirectory } from './club-directory.js';
 import { defaultRoot, doorbellKeys } from './club-keys.js';
@@ -51,10 +51,7 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
   );
   const queueConnection = connectRedis(config, { maxRetriesPerRequest: null });
   queueConnection.on('error', () => undefined);
-  const sealer = createSealer(config.CLUB_DATA_KEY, {
-    onUnopenable: (kind, reason) =>
-      logger.warn({ kind }, `a sealed ${kind} value was taken as absent: ${reason}`),
-  });
+  const sealer = loggedSealer(config.CLUB_DATA_KEY, logger);
   const registry = createClubRegistry(redis, sealer);
   const sealedData = await sealedDataAtStart({
     redis,
