@@ -46,7 +46,11 @@ export async function checkSealedData(
   const taken = new Map<SealedKind, number>();
   const sample: SealedSample = { sampled: 0, unopenable: {} };
   let opened = 0;
-  for await (const value of sealedValues(redis, scope, { maxKeys: options.maxKeys ?? 20_000 })) {
+  const values = sealedValues(redis, scope, {
+    maxKeys: options.maxKeys ?? 20_000,
+    wants: (kind) => (taken.get(kind) ?? 0) < perKind,
+  });
+  for await (const value of values) {
     const count = taken.get(value.kind) ?? 0;
     // What the bot never sealed (written in clear by an older format, or by someone else) says
     // nothing of the key: the migration seals the former, reads refuse the latter.

@@ -23,10 +23,10 @@ export interface SealedValue {
 
 /** Options for {@link sealedValues}. */
 export interface SealedValuesOptions {
-  /** Only the values without a TTL (what a rotation must re-seal). Default: all. */
-  longLivedOnly?: boolean;
   /** Stop after looking at this many keys (a sample). Default: every key. */
   maxKeys?: number;
+  /** Whether values of a kind are still wanted (a sample that has enough is not read). */
+  wants?: (kind: SealedKind) => boolean;
 }
 
 /** KEYS: hash. ARGV: field, old, new. */
@@ -70,7 +70,7 @@ export async function* sealedValues(
     for (const key of keys) {
       seen += 1;
       const shelf = shelfOf(scope, key);
-      if (!shelf || (options.longLivedOnly && !shelf.longLived)) continue;
+      if (!shelf || (options.wants && !options.wants(shelf.kind))) continue;
       yield* valuesOn(redis, key, shelf);
     }
     if (options.maxKeys !== undefined && seen >= options.maxKeys) return;
