@@ -9,6 +9,10 @@ import {
 import type { Heartbeat } from '../ops/heartbeat.js';
 import { fileSubmission } from '../jobs/file-submission.js';
 import type { Logger } from '../log.js';
+import { createLinkLock } from '../access/link-lock.js';
+import { linkedRolesOf } from '../access/linked-roles.js';
+import { clubWelfareHerald } from '../welfare/club-welfare-herald.js';
+import { tellOfIncident } from '../welfare/tell-of-incident.js';
 import type { ClubServices } from './club-services.js';
 
 /** Options for {@link startWorker}. */
@@ -25,6 +29,8 @@ export interface StartWorkerOptions {
   heartbeat?: Heartbeat;
   /** How often the worker looks at itself to beat. Default: 10 s. */
   heartbeatMs?: number;
+  /** Told after a reply or notice went into the outbox (a hosting deployment rings its deliverer). */
+  onReplyPut?: () => Promise<void>;
 }
 
 /**
@@ -58,6 +64,7 @@ export function clubWorkerOptions(
   const now = () => new Date((options.now ?? Date.now)());
   // Digests (#33): their job schedulers make `digest` jobs, and /digest reaches them through the runner.
   const digests = createDigests(services, { timezone, logger: options.logger, now: options.now });
+  const herald = clubWelfareHerald(services, options.onReplyPut);
   return {
     connection: services.queueConnection,
     redis: services.redis,
@@ -78,6 +85,9 @@ export function clubWorkerOptions(
       now,
       digestsFor: digests.deskFor,
       links: services.links,
+      linkedRolesOf: linkedRolesOf({ data: services.data, policy: services.policy }),
+      linkLock: createLinkLock(services.redis, services.prefix),
+      welfare: herald,
     },
     digests,
     fileSubmission: (submission) =>
@@ -92,11 +102,13 @@ export function clubWorkerOptions(
         timezone,
         now,
         reportsMember: services.reportsMember,
+        tellWelfare: (filed) => tellOfIncident(herald, services.data, filed),
       }),
     async budgetRetryAt(priority) {
       const state = await services.budget.state();
       return state.byPriority[priority].nextUnitAt ?? undefined;
     },
     onFinished: options.onFinished,
+    onReplyPut: options.onReplyPut,
   };
 }

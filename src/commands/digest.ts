@@ -67,7 +67,7 @@ export const digestAdd = {
     kindOption,
     {
       name: 'when',
-      description: 'at HH:MM and/or on a weekday, e.g. at 07:30 on Monday',
+      description: 'at 18:00 or 6pm, and/or on a weekday or weekdays, e.g. at 6pm on weekdays',
       required: false,
       rest: true,
     },

@@ -79,7 +79,7 @@ describe('/digest', () => {
     const wrong = await run(
       'digest add',
       ['welfare'],
-      { kind: 'renewals', when: 'at noon' },
+      { kind: 'renewals', when: 'at teatime' },
       memoryDesk(),
     );
     expect(replyToPlainText(wrong)).toContain('is not a time');
