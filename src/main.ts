@@ -24,6 +24,7 @@ import { checkRedisPersistence } from './ops/redis-persistence.js';
 import { describeError } from './errors.js';
 import { hostsClubs, RedisUnreachableError, singleClubPrefix } from './clubs/hosting-mode.js';
 import { adminCommandLine, asksForHelp } from './cli/admin-program.js';
+import { sealedDataAtStart } from './app/sealed-data-at-start.js';
 
 type Role = 'bot' | 'worker' | 'all';
 
@@ -110,6 +111,12 @@ async function main(): Promise<number> {
   const production = isProduction(config);
   if (!(await checkRedisPersistence(services.redis, { production, logger })))
     return (await stopInReverse(stops), await services.close(), 1);
+  const sealedData = await sealedDataAtStart({
+    ...services,
+    scope: { mode: 'single', prefix: services.prefix },
+    logger,
+  });
+  if (!sealedData) return 1;
 
   if (role !== 'bot') {
     if (!(await clubAcceptsToken(services, logger))) {
@@ -145,6 +152,7 @@ async function main(): Promise<number> {
     stops.unshift(platforms.stopDeliverer);
     stops.push(platforms.stopPlatforms);
   }
+  ready.sealedData = sealedData;
   delete ready.startUp;
 
   onShutdown(logger, async () => {

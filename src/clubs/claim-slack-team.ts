@@ -43,7 +43,7 @@ export interface ClaimDeps {
   redis: Redis;
   keys: ReturnType<typeof registryKeys>;
   encode(record: ClubRecord): string;
-  decode(text: string): ClubRecord;
+  decode(id: string, text: string): ClubRecord;
   invites: Invites;
 }
 
@@ -64,7 +64,7 @@ export async function claimSlackTeam(
     const invite = await deps.invites.find(code);
     const read = invite ? await redis.hget(keys.records, invite.clubId) : null;
     if (!invite || read === null) return { ok: false, reason: 'code' };
-    const current = deps.decode(read);
+    const current = deps.decode(invite.clubId, read);
     const next = parseClubRecord({ ...current, slackTeams: [...current.slackTeams, teamId] });
     const outcome = String(
       await claimScript.run(redis, scriptKeys, [
@@ -95,7 +95,7 @@ export async function releaseSlackTeam(
     const owner = await redis.hget(keys.slackTeams, teamId);
     const read = owner === null ? null : await redis.hget(keys.records, owner);
     if (owner === null || read === null) return undefined;
-    const current = deps.decode(read);
+    const current = deps.decode(owner, read);
     const next = { ...current, slackTeams: current.slackTeams.filter((team) => team !== teamId) };
     const outcome = await releaseScript.run(redis, scriptKeys, [
       teamId,

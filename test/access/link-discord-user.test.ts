@@ -5,6 +5,7 @@ import { linkableMember } from '../../src/access/linkable-member.js';
 import { createMemberLinks, type MemberLinks } from '../../src/access/member-links.js';
 import type { Member } from '../../src/club/domain.js';
 import { connectTestRedis, uniquePrefix } from '../support/redis.js';
+import { testSealer } from '../support/data-key.js';
 
 const discordUser = '600000000000000001';
 const today = '2026-11-26';
@@ -34,7 +35,7 @@ let links: MemberLinks;
 
 beforeAll(() => {
   redis = connectTestRedis();
-  links = createMemberLinks(redis, uniquePrefix('discord-links'));
+  links = createMemberLinks(redis, uniquePrefix('discord-links'), testSealer);
 });
 afterAll(() => redis.disconnect());
 
@@ -125,7 +126,7 @@ describe('an admin linking a Discord user to a club member', () => {
   it('when Redis refuses the write inside its transaction, linking fails rather than reporting a link', async () => {
     const prefix = uniquePrefix('broken-links');
     await redis.set(`${prefix}:links:discord`, 'not a hash');
-    const broken = createMemberLinks(redis, prefix);
+    const broken = createMemberLinks(redis, prefix, testSealer);
     await expect(
       broken.set({ platform: 'discord', userId: '600000000000000006' }, guid(1)),
     ).rejects.toThrow(/WRONGTYPE/);

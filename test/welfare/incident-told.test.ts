@@ -8,7 +8,7 @@ import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import { createReplyOutbox } from '../../src/delivery/reply-outbox.js';
 import { createJobProcessor, type AnyJob } from '../../src/jobs/create-worker.js';
 import { fileSubmission } from '../../src/jobs/file-submission.js';
-import type { FormSubmission } from '../../src/jobs/job-types.js';
+import { jobDataAt, type FormSubmission } from '../../src/jobs/job-types.js';
 import { createLogger } from '../../src/log.js';
 import type { WireRecord } from '../../src/simulator/simulator-collections.js';
 import { harnessTimezone, startBotHarness, type BotHarness } from '../support/bot-harness.js';
@@ -215,7 +215,12 @@ describe('told exactly once, whatever happens to the worker', () => {
     new Job(
       harness.services.queue.queue,
       'form',
-      { sealed: harness.services.sealer.sealJson({ submission }) },
+      {
+        sealed: harness.services.sealer.sealJson(
+          { submission },
+          jobDataAt(harness.services.queue.queue.qualifiedName, 'form'),
+        ),
+      },
       { attempts: 16 },
       `form-${submission.key}`,
     ) as AnyJob;

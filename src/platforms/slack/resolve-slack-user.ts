@@ -68,8 +68,9 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
   return async (userId, teamId) => {
     const key = `${prefix}:slack:person:${teamId ?? '-'}:${userId}`;
     const cached = await withinOrUnavailable(redisTimeoutMs, () => redis.get(key));
-    const known = cached === null ? null : openOrNull(options.sealer, cached);
-    if (known !== null) return JSON.parse(known) as SlackIdentity;
+    const at = { kind: 'slack-identity' as const, key };
+    const known = options.sealer.openJsonOrAbsent<SlackIdentity>(cached, at);
+    if (known !== undefined) return known;
     const [user, ownTeam] = await withinOrUnavailable(lookupTimeoutMs, async () =>
       Promise.all([
         client.users.info({ user: userId }).then((answer) => answer.user as SlackUser | undefined),
@@ -101,20 +102,11 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
     await withinOrUnavailable(redisTimeoutMs, () =>
       redis.set(
         key,
-        options.sealer.seal(JSON.stringify(identity)),
+        options.sealer.sealJson(identity, at),
         'EX',
         email ? ttlSeconds : missingTtlSeconds,
       ),
     ).catch(() => undefined);
     return identity;
   };
-}
-
-/** A sealed value, or null when no configured key opens it (it is then looked up again). */
-function openOrNull(sealer: Sealer, sealed: string): string | null {
-  try {
-    return sealer.open(sealed);
-  } catch {
-    return null;
-  }
 }
