@@ -1,4 +1,5 @@
 import type { AuditEntry } from './audit-entry.js';
+import type { ClubContacts } from '../access/club-contacts.js';
 import type { MemberLinks } from '../access/member-links.js';
 import type { Asker, Platform } from './chat-user.js';
 import type { ClubData, QuotaReport } from './club-data.js';
@@ -42,6 +43,8 @@ export interface CommandContext {
   digests?: DigestDesk;
   /** The stored links of chat users to members, for /link (the worker supplies them). */
   links?: Pick<MemberLinks, 'set' | 'list'>;
+  /** Who can help, from the club's records, for refusals that name people. Default: none. */
+  contacts?(): Promise<ClubContacts | undefined>;
 }
 
 /** What every command declares. */
@@ -78,6 +81,8 @@ export interface FormContext {
   asker: Asker;
   now: Date;
   timezone: string;
+  /** Who can help, from the club's records, when known (names in notices). Default: none. */
+  contacts?: ClubContacts;
 }
 
 /** A command that opens a form; the adapter shows it and the worker files the submission. */

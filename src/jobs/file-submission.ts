@@ -27,6 +27,7 @@ import { trialDraftFrom, trialFiledReply } from '../commands/trial-new.js';
 import { waitingListDraftFrom, waitingListFiledReply } from '../commands/waiting-list-add.js';
 import { PersonShareSpentError } from '../budget/person-share.js';
 import type { Filer } from './file-once.js';
+import { contactsOf } from './run-command.js';
 import { shareSpentText } from './failure-reply.js';
 import {
   findFiledIncident,
@@ -67,7 +68,8 @@ export async function fileSubmission(
   const now = deps.now();
   const form = command.buildForm({ asker, now, timezone: deps.timezone });
   if (!mayRun(asker, command, deps.policy)) {
-    const refusal = refusalReply(command, rolesFor(command, deps.policy), asker);
+    const contacts = await contactsOf(deps.data, deps.policy);
+    const refusal = refusalReply(command, rolesFor(command, deps.policy), asker, contacts);
     const reason = refusal.sections?.[0]?.kind === 'text' ? refusal.sections[0].text : '';
     return {
       reply: formNotFiledReply(form, reason || 'Not allowed.', submission.values),

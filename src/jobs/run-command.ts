@@ -1,5 +1,6 @@
 import { mayRun, rolesFor, type AccessPolicy } from '../access/access-policy.js';
 import { refusalReply } from '../access/refusal-reply.js';
+import { readContacts, type ClubContacts } from '../access/club-contacts.js';
 import type { AuditEntry, AuditTrail } from '../access/audit-trail.js';
 import type { AskerResolver } from '../access/resolve-asker.js';
 import type { ClubData, QuotaReport } from '../commands/club-data.js';
@@ -64,8 +65,9 @@ export async function runCommand(
 
   const asker = await deps.resolveAsker(request.user);
   if (!mayRun(asker, command, deps.policy)) {
+    const contacts = await contactsOf(deps.dataFor(request.user), deps.policy);
     return {
-      reply: refusalReply(command, rolesFor(command, deps.policy), asker),
+      reply: refusalReply(command, rolesFor(command, deps.policy), asker, contacts),
       outcome: 'refused',
     };
   }
@@ -112,9 +114,21 @@ function handle(
     auditTrail: (query) => deps.audit.read(query),
     digests: deps.digestsFor?.(request, asker),
     links: deps.links,
+    contacts: () => contactsOf(deps.dataFor(request.user), deps.policy),
     mayRun: (name) => {
       const other = deps.registry.find((candidate) => candidate.name === name);
       return other !== undefined && mayRun(asker, other, deps.policy);
     },
   });
+}
+
+/** Who can help, from the cached members and roles; none when they cannot be read (names are a courtesy). */
+export function contactsOf(
+  data: Pick<ClubData, 'members' | 'roles'>,
+  policy: AccessPolicy,
+  reportsMember?: string,
+): Promise<ClubContacts | undefined> {
+  return readContacts(data, { patterns: policy.rolePatterns, reportsMember }).catch(
+    () => undefined,
+  );
 }
