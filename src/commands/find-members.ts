@@ -1,10 +1,11 @@
 import type { Member } from '../club/domain.js';
 import { displayName } from './display-name.js';
+import { byRef } from './short-ref.js';
 
 /**
  * Finds members by what a volunteer types: "Jane Smith", "Smith", a known-as name ("Tom" for
  * Thomas), any case, accents ignored ("Zoe" finds Zoë), words in any order, and one mistyped
- * letter in a name of five letters or more ("Smyth" finds Smith). A member's Guid finds that member.
+ * letter in a name of five letters or more ("Smyth" finds Smith). A member's Guid or reference finds them.
  *
  * Exact matches win: a typo is only tolerated when nothing matches exactly, so "Smith" never also
  * brings up every "Smyth". Active members come first, then by name.
@@ -13,6 +14,9 @@ export function findMembers(members: readonly Member[], query: string): Member[]
   const trimmed = query.trim();
   const byGuid = members.find((member) => member.guid.toLowerCase() === trimmed.toLowerCase());
   if (byGuid) return [byGuid];
+  // The 8-character reference the bot shows names one member too.
+  const referenced = byRef(members, trimmed);
+  if (referenced.length === 1) return referenced;
   const wanted = nameWords(trimmed);
   if (wanted.length === 0) return [];
   const named = members.map((member) => ({ member, words: nameWordsOf(member) }));

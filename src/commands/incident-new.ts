@@ -90,7 +90,7 @@ function unlinkedReport(
   contacts: ClubContacts | undefined,
 ): Pick<FormDefinition, 'notice' | 'refusal'> {
   const welfare = namesOf(contacts, ['welfare'], 3);
-  const officer = welfare ? `the welfare officer (${welfare})` : 'the welfare officer';
+  const officer = welfare ?? "the welfare officer (/whoswho lists the club's officers)";
   if (!contacts) {
     return {
       notice:
@@ -99,12 +99,12 @@ function unlinkedReport(
   }
   if (contacts.reportsFiled) {
     return {
-      notice: `The bot cannot tell which club member you are: your report is filed under the club's reporting account, with your name as you give it, for ${officer}.`,
+      notice: `The bot cannot tell which club member you are: your report is filed under the club's reporting account, with your name as you give it, and seen by ${welfare ?? 'the welfare officer'}.`,
     };
   }
   const admins = namesOf(contacts, ['admin']);
   return {
-    refusal: `The bot cannot tell which club member you are, so it cannot file a report from you. Please tell ${officer} directly${welfare ? '' : " (/whoswho lists the club's officers)"}.${admins ? ` ${admins} can link your chat account to your membership.` : ''}`,
+    refusal: `The bot cannot tell which club member you are, so it cannot file a report from you. Please tell ${officer} directly.${admins ? ` ${admins} can link your chat account to your membership.` : ''}`,
   };
 }
 

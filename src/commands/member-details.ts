@@ -1,3 +1,4 @@
+import { namesOf } from '../access/club-contacts.js';
 import type { CommandDefinition } from './command.js';
 import { lookUpMember } from './look-up-member.js';
 import { memberCardReply } from './member-card-reply.js';
@@ -44,7 +45,11 @@ export const memberDetails = {
       };
     }
     const sensitive = await context.data.memberSensitive(only.guid);
-    const card = memberCardReply({ ...lookup, sensitive });
+    const card = memberCardReply({
+      ...lookup,
+      sensitive,
+      welfare: namesOf(await context.contacts?.(), ['welfare']),
+    });
     return { ...card, footer: `${footer}; confidential details read just now, not stored` };
   },
 } satisfies CommandDefinition;
