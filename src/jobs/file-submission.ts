@@ -45,7 +45,8 @@ export interface SubmissionFilerDeps {
   filer: Filer;
   /** Counts the filing against the person's daily share of forms; throws when it is used up. */
   spendForm(): Promise<void>;
-  invalidate(collection: CachedCollection): Promise<void>;
+  /** Loads a collection again after a filing, so the asker's next look includes it. */
+  refresh(collection: CachedCollection): Promise<void>;
   timezone: string;
   now(): Date;
   /** `CLUB_REPORTS_MEMBER`: whom reports from people the bot cannot link are filed under. */
@@ -107,7 +108,7 @@ export async function fileSubmission(
           file: async () => (await deps.api.fileIncident(draft)).guid,
           find: () => findFiledIncident(deps.api, draft),
         });
-        await deps.invalidate('incidents');
+        await deps.refresh('incidents');
         const incident = { guid: filed.reference, ...draft, addedBy: [], comments: [] };
         return {
           reply: incidentFiledReply(
@@ -124,7 +125,7 @@ export async function fileSubmission(
           file: async () => (await deps.api.fileTrialRequest(draft)).guid,
           find: () => findFiledTrialRequest(deps.api, draft),
         });
-        await deps.invalidate('trialRequests');
+        await deps.refresh('trialRequests');
         return {
           reply: trialFiledReply({ guid: filed.reference, ...draft }),
           outcome: filed.filedNow ? 'filed' : 'already-filed',
@@ -136,7 +137,7 @@ export async function fileSubmission(
           file: async () => (await deps.api.addToWaitingList(draft)).guid,
           find: () => findFiledWaitingListPerson(deps.api, draft),
         });
-        await deps.invalidate('waitingList');
+        await deps.refresh('waitingList');
         return {
           reply: waitingListFiledReply({ guid: filed.reference, ...draft }),
           outcome: filed.filedNow ? 'filed' : 'already-filed',
