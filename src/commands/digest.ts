@@ -29,13 +29,19 @@ export const kindOption: CommandOption = {
   choices: digestKindNames.map((kind) => ({ name: kind, value: kind })),
 };
 
-/** "this channel", "your direct messages", "each welfare officer's direct messages". */
-export function whereItGoes(info: DigestKindInfo, channelId?: string, here?: string): string {
+/**
+ * "this channel", "#juniors", "your direct messages", "each welfare officer's direct messages":
+ * a channel by its name, never its id.
+ */
+export function whereItGoes(
+  info: DigestKindInfo,
+  where: { channelId?: string; channelName?: string } = {},
+  here?: string,
+): string {
   switch (info.goesTo) {
     case 'channel':
-      return channelId === undefined || channelId === here
-        ? 'this channel'
-        : `channel ${channelId}`;
+      if (where.channelId === undefined || where.channelId === here) return 'this channel';
+      return where.channelName ? `#${where.channelName}` : 'another channel';
     case 'adder':
       return 'the direct messages of whoever added it';
     case 'welfare':
@@ -153,7 +159,7 @@ export const digestList = {
             view.id,
             view.kind,
             describeSchedule(view.schedule),
-            whereItGoes(digestKinds[view.kind], view.channelId, digests.channelId),
+            whereItGoes(digestKinds[view.kind], view, digests.channelId),
             view.nextRun ? clubDateTime(view.nextRun, timezone) : 'not scheduled',
             view.addedByMe ? 'you' : adder(view),
           ]),

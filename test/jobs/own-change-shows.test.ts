@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
 import type { ChatUser } from '../../src/commands/chat-user.js';
 import type { FormId } from '../../src/commands/form.js';
-import { replyToPlainText } from '../../src/commands/reply.js';
+import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
+import type { ReplyAddress } from '../../src/delivery/reply-address.js';
+import { waitFor } from '../support/wait-for.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { consoleConversations } from '../support/console-conversations.js';
 
@@ -13,15 +15,22 @@ import { consoleConversations } from '../support/console-conversations.js';
  */
 
 const conversations = consoleConversations();
+const slackReplies: { address: ReplyAddress; reply: Reply }[] = [];
 let harness: BotHarness;
 const user: ChatUser = { platform: 'console', userId: 'secretary' };
 
 beforeAll(async () => {
   harness = await startBotHarness({
-    sinks: { console: conversations.sink },
+    sinks: {
+      console: conversations.sink,
+      slack: { deliver: async (address, reply) => void slackReplies.push({ address, reply }) },
+    },
     policy: {
       ...defaultAccessPolicy,
-      grant: [{ platform: 'console', user: 'secretary', roles: ['membership', 'welfare'] }],
+      grant: [
+        { platform: 'console', user: 'secretary', roles: ['membership', 'welfare', 'committee'] },
+        { platform: 'slack', user: 'U-coach', roles: ['coach'] },
+      ],
     },
     env: { CLUB_REPORTS_MEMBER: 'bot-member', RATE_LIMIT_PER_MINUTE: '100000' },
   });
@@ -83,10 +92,46 @@ describe('when a person files something, their next look includes it', () => {
     },
   );
 
-  it('when a digest is added, then /digest list shows it at once, going to the channel by name', async () => {
-    const added = await ask('/digest', 'add renewals');
+  it('when a digest is added, then /digest list shows it at once, and elsewhere names its channel, never an id', async () => {
+    const coach: ChatUser = { platform: 'slack', userId: 'U-coach' };
+    const inSlack = async (text: string, channelId: string, channelName?: string) => {
+      const id = randomUUID();
+      const replyTo = {
+        platform: 'slack' as const,
+        userId: 'U-coach',
+        channelId,
+        ...(channelName ? { channelName } : {}),
+        issuedAt: Date.now(),
+      };
+      await harness.dispatcher.command({ id, slash: '/digest', text }, coach, replyTo);
+      return waitFor(
+        () =>
+          slackReplies.find(
+            (entry) =>
+              entry.address.platform === 'slack' &&
+              entry.address.channelId === channelId &&
+              !entry.reply.interim &&
+              !seen.has(entry.reply),
+          ),
+        'the Slack answer',
+      ).then((entry) => {
+        seen.add(entry.reply);
+        return replyToPlainText(entry.reply);
+      });
+    };
+    const seen = new Set<Reply>();
+    expect(await inSlack('add tonight', 'C0JUNIORS', 'juniors')).toContain('Digest added');
+    const here = await inSlack('list', 'C0JUNIORS', 'juniors');
+    expect(here).toMatch(/tonight.*this channel/);
+    const elsewhere = await inSlack('list', 'C0SENIORS', 'seniors');
+    expect(elsewhere).toMatch(/tonight.*#juniors/);
+    expect(elsewhere).not.toContain('C0JUNIORS');
+
+    // The console has no channel names: another conversation is "another channel", not its id.
+    const added = await ask('/digest', 'add tonight');
     expect(added).toContain('Digest added');
     const list = await ask('/digest', 'list');
-    expect(list).toContain('renewals');
+    expect(list).toContain('another channel');
+    expect(list).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
   });
 });
