@@ -81,6 +81,8 @@ describe('the console chat, through the real queue and worker', () => {
       'yes',
     ]);
     expect(output).toContain('File this? (yes/no)');
+    // Unlinked: told where the report goes before the first question, not after the last.
+    expect(output).toMatch(/filed under the club's reporting account[^\n]*\nTitle/);
     expect(output).toContain('Incident filed');
     const incidents = harness.simulator.admin.records('incidents');
     expect(incidents).toHaveLength(before + 1);
