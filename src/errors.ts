@@ -28,7 +28,9 @@ export type ErrorCode =
   /** A person has spent their own daily share of calls or forms. */
   | 'share-spent'
   /** A Discord user could not be linked to the member named. */
-  | 'link-refused';
+  | 'link-refused'
+  /** Another process holds the work's lease (e.g. is loading the same collection): try again. */
+  | 'waiting-on-another-process';
 
 /** An error that carries one of the bot's codes. */
 export interface CodedError extends Error {
@@ -49,6 +51,7 @@ const errorCodes: Record<ErrorCode, true> = {
   timeout: true,
   'share-spent': true,
   'link-refused': true,
+  'waiting-on-another-process': true,
 };
 
 /** Whether `error` is one of the bot's coded errors (whose messages it wrote itself). */
@@ -75,6 +78,18 @@ export class TimeoutError extends Error {
   ) {
     super(`${what} did not finish within ${ms} ms.`);
     this.name = 'TimeoutError';
+  }
+}
+
+/**
+ * Another process holds the lease on this work and is still at it: a passing condition (a dead
+ * holder's lease lapses within seconds), so the job is retried with backoff, never given up.
+ */
+export class WaitingOnAnotherProcessError extends Error {
+  readonly code = 'waiting-on-another-process';
+  constructor(readonly what: string) {
+    super(`Another process is still loading ${what}; trying again shortly.`);
+    this.name = 'WaitingOnAnotherProcessError';
   }
 }
 

@@ -15,6 +15,10 @@ import {
 } from '../cache/cached-club-data.js';
 import type { ChatUser } from '../commands/chat-user.js';
 import { createKeyTracking } from '../cache/key-tracking.js';
+import {
+  createCodeOfConductRead,
+  type CodeOfConductReading,
+} from '../cache/read-code-of-conduct.js';
 import { createReadCache, type ReadCache } from '../cache/read-cache.js';
 import type { ClubApi } from '../club/club-api.js';
 import { createClubLayout, redisLayoutMemory } from '../club/club-layout.js';
@@ -79,6 +83,8 @@ export interface ClubServices {
   data: ClubData;
   /** The club's data as one person's command reads it: cold reads spend their own share too. */
   dataFor(user: ChatUser): ClubData;
+  /** The codes of conduct where the host has them (beyond the spec); a 404 is asked once a day. */
+  codeOfConduct(): Promise<CodeOfConductReading>;
   /** Counts a form one person files, or throws when they have filed their share today. */
   formsShare: PersonShare;
   apiFor(priority: Priority): ClubApi;
@@ -189,6 +195,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     cache,
     data,
     dataFor,
+    codeOfConduct: createCodeOfConductRead({ cache, apiFor, redis, prefix, now }),
     formsShare: createPersonShare({
       redis,
       prefix,

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { WaitingOnAnotherProcessError } from '../errors.js';
+import { takeLease, whileHeld, type Lease } from '../redis/redis-lease.js';
 import { invalidateScript, readScript } from './entry-scripts.js';
 import { deepFreeze } from './deep-freeze.js';
 import { UnsealableError, type Sealer } from '../redis/sealer.js';
@@ -17,9 +19,15 @@ export interface ReadCacheOptions {
   freshMs?: number | ((key: string) => number);
   /** How long an entry is kept at all, to be served stale when no call can be made. Default: 7 days. */
   keepMs?: number;
-  /** How long one refresh may hold the collection's lock. Default: 60 s. */
+  /**
+   * The lease a load holds on its key, renewed while it loads: a process that dies loading frees
+   * the key this soon, and a waiting reader takes the load over. Default: 5 s.
+   */
   lockMs?: number;
-  /** How long a reader of a cold entry waits for another process's load. Default: 20 s. */
+  /**
+   * How long a reader of a cold entry waits for another process's live load before its job is
+   * retried ({@link WaitingOnAnotherProcessError}). Default: 20 s.
+   */
   waitMs?: number;
   now?: () => number;
   /**
@@ -63,14 +71,12 @@ interface Entry<T> {
   value: T;
 }
 
-const releaseScript = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
-
 export function createReadCache(options: ReadCacheOptions): ReadCache {
   const { redis, prefix } = options;
   const fresh = options.freshMs ?? 15 * 60_000;
   const freshMsOf = typeof fresh === 'number' ? () => fresh : fresh;
   const keepMs = options.keepMs ?? 7 * 24 * 3_600_000;
-  const lockMs = options.lockMs ?? 60_000;
+  const lockMs = options.lockMs ?? 5_000;
   const waitMs = options.waitMs ?? 20_000;
   const now = options.now ?? Date.now;
   const background = new Set<Promise<void>>();
@@ -120,23 +126,16 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     return { fetchedAt: Number(fetchedAt), invalid: invalid === '1', value: value as T };
   }
 
-  async function lock(key: string): Promise<string | undefined> {
-    const token = `${process.pid}-${Math.random().toString(36).slice(2)}`;
-    const got = await redis.set(lockKey(key), token, 'PX', lockMs, 'NX');
-    return got === 'OK' ? token : undefined;
-  }
+  const lock = (key: string) => takeLease(redis, lockKey(key), lockMs);
 
-  async function unlock(key: string, token: string): Promise<void> {
-    await redis.eval(releaseScript, 1, lockKey(key), token);
-  }
-
-  async function loadAndStore<T>(
+  /** Loads and stores the entry, renewing the lease while the club is asked. */
+  function loadAndStore<T>(
     key: string,
-    token: string,
+    lease: Lease,
     load: Loader<T>,
     mode: 'interactive' | 'background',
-  ) {
-    try {
+  ): Promise<Entry<T>> {
+    return whileHeld(lease, lockMs / 3, async () => {
       const value = deepFreeze(await load(mode));
       const entry: Entry<T> = { fetchedAt: now(), value };
       failedAt.delete(key);
@@ -157,9 +156,15 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
           .exec(),
       );
       return entry;
-    } finally {
-      await unlock(key, token);
-    }
+    });
+  }
+
+  /** A reader that got the lease: another may have stored the entry since its miss. */
+  async function loadUnlessStored<T>(key: string, lease: Lease, load: Loader<T>) {
+    const stored = await getFromRedis<T>(key);
+    if (!stored) return toCached(key, await loadAndStore(key, lease, load, 'interactive'));
+    await lease.release();
+    return toCached(key, stored);
   }
 
   const toCached = <T>(key: string, entry: Entry<T>): Cached<T> => {
@@ -168,8 +173,8 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     return { value: entry.value, fetchedAt: entry.fetchedAt, stale, refreshFailed };
   };
 
-  function refreshInBackground<T>(key: string, token: string, load: Loader<T>): void {
-    const refresh = loadAndStore(key, token, load, 'background').then(
+  function refreshInBackground<T>(key: string, lease: Lease, load: Loader<T>): void {
+    const refresh = loadAndStore(key, lease, load, 'background').then(
       () => undefined,
       (error: unknown) => {
         failedAt.set(key, now());
@@ -187,11 +192,12 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       await new Promise((resolve) => setTimeout(resolve, 20));
       const entry = await get<T>(key);
       if (entry) return toCached(key, entry);
-      // The loader gave up (its lock is gone and nothing was stored): take over.
-      const token = await lock(key);
-      if (token) return toCached(key, await loadAndStore(key, token, load, 'interactive'));
+      // The loader gave up or died (its lease is gone and nothing was stored): take over.
+      const lease = await lock(key);
+      if (lease) return loadUnlessStored(key, lease, load);
     }
-    throw new Error(`Timed out waiting for another process to load ${key}.`);
+    // A live loader still renews its lease: a passing condition, so the job is tried again.
+    throw new WaitingOnAnotherProcessError(key);
   }
 
   return {
@@ -201,21 +207,14 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
         const cached = toCached(key, entry);
         options.onRead?.(key, cached.stale ? 'stale' : 'fresh');
         if (cached.stale) {
-          const token = await lock(key);
-          if (token) refreshInBackground(key, token, load);
+          const lease = await lock(key);
+          if (lease) refreshInBackground(key, lease, load);
         }
         return cached;
       }
       options.onRead?.(key, 'miss');
-      const token = await lock(key);
-      if (!token) return waitForOthers(key, load);
-      // Another reader may have stored it between our miss and our lock.
-      const stored = await getFromRedis<T>(key);
-      if (stored) {
-        await unlock(key, token);
-        return toCached(key, stored);
-      }
-      return toCached(key, await loadAndStore(key, token, load, 'interactive'));
+      const lease = await lock(key);
+      return lease ? loadUnlessStored(key, lease, load) : waitForOthers(key, load);
     },
     async peek<T>(key: string) {
       const entry = await get<T>(key);
@@ -227,10 +226,10 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       );
     },
     async refresh(key, load) {
-      const token = await lock(key);
+      const lease = await lock(key);
       // Someone else is loading it (perhaps from before the write), or the load fails: stale it.
       const loaded =
-        token && (await loadAndStore(key, token, load, 'interactive').catch(() => false));
+        lease && (await loadAndStore(key, lease, load, 'interactive').catch(() => false));
       if (!loaded) await this.invalidate(key);
     },
     async ages(keys) {

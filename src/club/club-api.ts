@@ -4,7 +4,7 @@ import {
   errorForStatus,
   serviceMessageOf,
 } from './club-errors.js';
-import { collections } from './collections.js';
+import { beyondSpecCollections, collections } from './collections.js';
 import type { ClubHttpClient } from './create-club-client.js';
 import {
   decodeAll,
@@ -20,8 +20,11 @@ import {
   decodeWhosWho,
 } from './decode-records.js';
 import { decodeMember, decodeMemberSensitive } from './decode-member.js';
+import { decodeCodeOfConduct, decodeCodeOfConductSummary } from './decode-code-of-conduct.js';
 import type {
   ClubEvent,
+  CodeOfConduct,
+  CodeOfConductSummary,
   ClubSession,
   Incident,
   IncidentDraft,
@@ -36,7 +39,7 @@ import type {
   WhosWhoCategory,
 } from './domain.js';
 import { encodeIncident, encodeTrialRequest, encodeWaitingListPerson } from './encode-drafts.js';
-import { readAllPages } from './read-pages.js';
+import { readAllPages, unwrapPage } from './read-pages.js';
 import { isWireRecord, type WireRecord } from './wire-fields.js';
 
 /**
@@ -63,6 +66,13 @@ export interface ClubApi {
   fileIncident(draft: IncidentDraft): Promise<Incident>;
   fileTrialRequest(draft: TrialRequestDraft): Promise<TrialRequest>;
   addToWaitingList(draft: WaitingListDraft): Promise<WaitingListPerson>;
+  /**
+   * The codes of conduct (beyond the spec: a host without them answers 404, a ClubNotFoundError),
+   * one list, not paged; each code's members are read with {@link getCodeOfConduct}.
+   */
+  listCodesOfConduct(): Promise<CodeOfConductSummary[]>;
+  /** One code of conduct with the members who agreed it. */
+  getCodeOfConduct(guid: string): Promise<CodeOfConduct>;
 }
 
 type Answer = { data?: unknown; error?: unknown; response: Response };
@@ -99,6 +109,13 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
 
   const page = (n: number) => ({ params: { query: { Page: n }, header: { Page: n } } });
 
+  /** The record of an item GET (a list of one is tolerated); an empty answer is an absent record. */
+  function one(path: string, body: unknown): WireRecord {
+    const record = Array.isArray(body) ? body[0] : body;
+    if (!isWireRecord(record)) throw errorForStatus(404, path, 'empty answer');
+    return record;
+  }
+
   async function created<T>(path: string, body: unknown, decode: (r: WireRecord) => T): Promise<T> {
     const record = Array.isArray(body) ? body[0] : body;
     if (!isWireRecord(record))
@@ -114,9 +131,10 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
       list(collections.users, (n) => client.GET(collections.users, page(n)), decodeMember),
     async getMemberWithSensitive(guid) {
       const path = `${collections.users}/{guid}` as const;
-      const body = await call(path, () => client.GET(path, { params: { path: { guid } } }));
-      const record = Array.isArray(body) ? body[0] : body;
-      if (!isWireRecord(record)) throw errorForStatus(404, path, 'empty answer');
+      const record = one(
+        path,
+        await call(path, () => client.GET(path, { params: { path: { guid } } })),
+      );
       return { member: decodeMember(record), sensitive: decodeMemberSensitive(record) };
     },
     listSessions: () =>
@@ -147,9 +165,7 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
     async getIncident(guid) {
       const path = `${collections.incidents}/{guid}` as const;
       const body = await call(path, () => client.GET(path, { params: { path: { guid } } }));
-      const record = Array.isArray(body) ? body[0] : body;
-      if (!isWireRecord(record)) throw errorForStatus(404, path, 'empty answer');
-      return decodeIncident(record);
+      return decodeIncident(one(path, body));
     },
     listTrialRequests: () =>
       list(
@@ -163,6 +179,16 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
         (n) => client.GET(collections.waitingList, page(n)),
         decodeWaitingListPerson,
       ),
+    async listCodesOfConduct() {
+      const path = beyondSpecCollections.codeOfConduct;
+      const body = await call(path, () => client.GET(path));
+      return decodeAll(unwrapPage(body), decodeCodeOfConductSummary).values;
+    },
+    async getCodeOfConduct(guid) {
+      const path = `${beyondSpecCollections.codeOfConduct}/{guid}` as const;
+      const body = await call(path, () => client.GET(path, { params: { path: { guid } } }));
+      return decodeCodeOfConduct(one(path, body));
+    },
     async fileIncident(draft) {
       const body = await call(collections.incidents, () =>
         client.POST(collections.incidents, { body: encodeIncident(draft) }),

@@ -20,6 +20,18 @@ export const collections = {
 
 export type CollectionName = keyof typeof collections;
 
+/**
+ * Collections the real host serves beyond the spec (club-service-notes.md), at the spec layout's
+ * spelling. Not in the generated client: the bot reads them only where the host answers, and a 404
+ * there means the host lacks them, never that the layout is wrong (see {@link isCollectionPath}).
+ */
+export const beyondSpecCollections = {
+  codeOfConduct: '/api/CodeOfConduct',
+  noticeBoard: '/api/NoticeBoard',
+} as const;
+
+export type BeyondSpecName = keyof typeof beyondSpecCollections;
+
 /** Records a collection GET returns per page (spec: Limits). */
 export const pageSize = 100;
 
@@ -45,15 +57,16 @@ const bareCollections: Record<CollectionName, string> = {
   emailLists: '/EmailLists',
 };
 
-const pathsIn: Record<ClubApiLayout, Record<CollectionName, string>> = {
-  spec: collections,
-  bare: bareCollections,
+const pathsIn: Record<ClubApiLayout, Record<CollectionName | BeyondSpecName, string>> = {
+  spec: { ...collections, ...beyondSpecCollections },
+  bare: { ...bareCollections, codeOfConduct: '/CodeOfConduct', noticeBoard: '/NoticeBoard' },
 };
 const names = Object.keys(collections) as CollectionName[];
+const spelled = Object.keys(pathsIn.spec) as (CollectionName | BeyondSpecName)[];
 
 /** A path of one layout (a collection, or an item under it) spelled in another; undefined otherwise. */
 function respell(path: string, from: ClubApiLayout, to: ClubApiLayout): string | undefined {
-  for (const name of names) {
+  for (const name of spelled) {
     const prefix = pathsIn[from][name];
     if (path === prefix || path.startsWith(`${prefix}/`)) {
       return pathsIn[to][name] + path.slice(prefix.length);
@@ -72,7 +85,7 @@ export function specPathOf(path: string, layout: ClubApiLayout): string | undefi
   return respell(path, layout, 'spec');
 }
 
-/** Whether a spec path is a whole collection rather than one record of it. */
+/** Whether a spec path is a whole collection of the spec rather than one record of it. */
 export function isCollectionPath(specPath: string): boolean {
   return names.some((name) => collections[name] === specPath);
 }

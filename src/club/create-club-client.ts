@@ -2,12 +2,16 @@ import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { ClubServiceFaultError } from './club-errors.js';
 import { createClubLayout, type ClubLayout } from './club-layout.js';
 import { isCollectionPath, pathInLayout, type ClubApiLayout } from './collections.js';
+import type { BeyondSpecPaths } from './beyond-spec-paths.js';
 import type { paths } from './generated/club-service.js';
 import { remainingFromHeaders } from './remaining-from-headers.js';
 import { withTimeout } from '../errors.js';
 
-/** The typed HTTP client of the club service, generated from `openapi/club-service.yaml`. */
-export type ClubHttpClient = Client<paths>;
+/**
+ * The typed HTTP client of the club service, generated from `openapi/club-service.yaml`, with the
+ * host's collections beyond the spec typed by hand (beyond-spec-paths.ts).
+ */
+export type ClubHttpClient = Client<paths & BeyondSpecPaths>;
 
 /** What a hook learns about one finished call. */
 export interface ClubCallInfo {
@@ -131,7 +135,7 @@ export function createClubClient(options: ClubClientOptions): ClubHttpClient {
     },
   };
 
-  const client = createClient<paths>({
+  const client = createClient<paths & BeyondSpecPaths>({
     baseUrl: options.baseUrl,
     fetch: (request: Request) => layoutFetch(request),
   });

@@ -33,7 +33,7 @@ export interface HostedDelivererOptions {
   goneFor?(club: HostedClub): (address: PostAddress) => Promise<void>;
   /** Replies being delivered at once, all clubs together. Default: 32. */
   concurrency?: number;
-  /** A reply another deliverer has held this long is taken over. Default: 60 s. */
+  /** A reply another deliverer has not renewed its claim on this long is taken over. Default: 15 s. */
   claimIdleMs?: number;
   maxAttempts?: number;
   /** How often every club's outbox is looked at (lost rings, abandoned replies). Default: 10 s. */
@@ -52,12 +52,16 @@ type StreamEntry = [id: string, fields: string[]];
 export function startHostedDeliverer(options: HostedDelivererOptions) {
   const { directory, redis, logger } = options;
   const concurrency = options.concurrency ?? 32;
-  const claimIdleMs = options.claimIdleMs ?? 60_000;
+  const claimIdleMs = options.claimIdleMs ?? 15_000;
   const consumer = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const doorbell = doorbellKeys(options.root).outbox;
   const reader = redis.duplicate({ enableAutoPipelining: false });
   reader.on('error', () => undefined);
-  const delivery = createReplyDelivery({ logger, maxAttempts: options.maxAttempts });
+  const delivery = createReplyDelivery({
+    logger,
+    maxAttempts: options.maxAttempts,
+    claim: { consumer, renewEveryMs: claimIdleMs / 3 },
+  });
   const lanes = new WeakMap<HostedClub, OutboxLane>();
   const grouped = new WeakSet<HostedClub>();
   /** Clubs rung lately: their retries are promoted every second, not at the sweep. */

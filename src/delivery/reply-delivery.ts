@@ -23,6 +23,11 @@ export interface ReplyDeliveryOptions {
   onDelivered?: (event: ReplyDelivered) => void;
   /** Told when a post's place is gone for good (a deleted channel), e.g. to drop its digest. */
   onGone?: (address: PostAddress) => Promise<void>;
+  /**
+   * The consumer this process reads the outboxes as, and how often it renews its claim on a reply
+   * while posting it, so only a dead deliverer's replies are taken over. Default: not renewed.
+   */
+  claim?: { consumer: string; renewEveryMs: number };
 }
 
 /** Where one outbox's replies go: the outbox to finish them in, and the sinks that post them. */
@@ -125,6 +130,14 @@ export function createReplyDelivery(options: ReplyDeliveryOptions) {
         return;
       }
       const conversation = conversationOf(entry.replyTo);
+      // Renewed from now: waiting behind the conversation's earlier replies counts as delivering.
+      const { claim } = options;
+      const renewal =
+        claim &&
+        setInterval(
+          () => void lane.outbox.keep(streamId, claim.consumer).catch(() => undefined),
+          claim.renewEveryMs,
+        );
       const previous = chains.get(conversation) ?? Promise.resolve();
       const delivery: Promise<void> = previous
         .then(() => deliverOne(lane, streamId, entry))
@@ -133,6 +146,7 @@ export function createReplyDelivery(options: ReplyDeliveryOptions) {
           logger.warn({ id: entry.id, err: describeError(error) }, 'outbox acknowledgement failed'),
         )
         .finally(() => {
+          clearInterval(renewal);
           inFlight.delete(key);
           if (chains.get(conversation) === delivery) chains.delete(conversation);
         });
@@ -163,7 +177,7 @@ export async function ensureOutboxGroup(redis: Redis, prefix: string): Promise<v
 }
 
 /**
- * Takes over replies another deliverer took and has not finished in `claimIdleMs` (its process
+ * Takes over replies whose deliverer has not renewed its claim in `claimIdleMs` (its process
  * died), and forgets consumers idle an hour with nothing pending. Returns the entries taken.
  */
 export async function claimAbandoned(

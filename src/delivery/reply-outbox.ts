@@ -83,6 +83,11 @@ export interface ReplyOutbox {
   finish(streamId: string, retry?: { entry: OutboxEntry; at: number }): Promise<void>;
   /** Moves retries that are due at `now` back into the stream. */
   promoteDue(now: number): Promise<void>;
+  /**
+   * Renews `consumer`'s claim on an entry it is delivering (its idle time starts again), only if
+   * it still holds it: a live delivery is not taken over, a dead one's is. Resolves whether it did.
+   */
+  keep(streamId: string, consumer: string): Promise<boolean>;
 }
 
 /** Moves retries that are due back into the stream. */
@@ -99,6 +104,13 @@ const finishScript = new RedisScript(`
 if ARGV[3] then redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4]) end
 redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
 redis.call('XDEL', KEYS[1], ARGV[2])
+return 1`);
+
+/** KEYS[1] the stream. ARGV: group, consumer, entry id. Renews the claim if the consumer holds it. */
+const keepScript = new RedisScript(`
+local pending = redis.call('XPENDING', KEYS[1], ARGV[1], ARGV[3], ARGV[3], 1, ARGV[2])
+if #pending == 0 then return 0 end
+redis.call('XCLAIM', KEYS[1], ARGV[1], ARGV[2], 0, ARGV[3], 'JUSTID')
 return 1`);
 
 export function createReplyOutbox(redis: Redis, prefix: string, sealer: Sealer): ReplyOutbox {
@@ -134,6 +146,9 @@ export function createReplyOutbox(redis: Redis, prefix: string, sealer: Sealer):
     },
     async promoteDue(now) {
       await promoteDue.run(redis, [keys.stream, keys.later], [now]);
+    },
+    async keep(streamId, consumer) {
+      return (await keepScript.run(redis, [keys.stream], [outboxGroup, consumer, streamId])) === 1;
     },
     async pending() {
       const [waiting, later] = await Promise.all([

@@ -29,8 +29,8 @@ export interface ReplyDelivererOptions {
   /** Replies being delivered at once. Default: 32. */
   concurrency?: number;
   /**
-   * A reply another deliverer took and has not finished this long is taken over (its process
-   * died). Longer than any delivery takes. Default: 60 s.
+   * A reply another deliverer took and has not renewed its claim on this long is taken over (its
+   * process died); a live deliverer renews its claim every third of it. Default: 15 s.
    */
   claimIdleMs?: number;
   /** Deliveries tried before giving up on a reply. Default: 8. */
@@ -60,13 +60,16 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
   const { redis, logger, prefix } = options;
   const keys = outboxKeys(prefix);
   const concurrency = options.concurrency ?? 32;
-  const claimIdleMs = options.claimIdleMs ?? 60_000;
+  const claimIdleMs = options.claimIdleMs ?? 15_000;
   const consumer = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   // XREADGROUP blocks its connection: the loop gets one of its own (and `stop` can cut it).
   const reader = redis.duplicate({ enableAutoPipelining: false });
   reader.on('error', (error: Error) => logger.warn({ err: error.message }, 'outbox reader error'));
   const lane = { outbox: createReplyOutbox(redis, prefix, options.sealer), sinks: options.sinks };
-  const delivery = createReplyDelivery(options);
+  const delivery = createReplyDelivery({
+    ...options,
+    claim: { consumer, renewEveryMs: claimIdleMs / 3 },
+  });
   let stopping = false;
   let lastClaimAt = 0;
 
@@ -79,7 +82,7 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
           grouped = true;
         }
         await lane.outbox.promoteDue(Date.now());
-        if (Date.now() - lastClaimAt > Math.min(claimIdleMs, 10_000)) {
+        if (Date.now() - lastClaimAt > claimIdleMs / 3) {
           lastClaimAt = Date.now();
           const taken = await claimAbandoned(reader, prefix, consumer, claimIdleMs, concurrency);
           for (const [id, fields] of taken) delivery.start(lane, id, fields);

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { BudgetDeniedError } from '../budget/daily-budget.js';
 import { ClubError } from '../club/club-errors.js';
+import { takeLease, whileHeld } from '../redis/redis-lease.js';
 
 /** Options for {@link createFiler}. */
 export interface FilerOptions {
@@ -44,9 +45,6 @@ export interface Filer {
   ): Promise<Filed>;
 }
 
-const release = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
-const renew = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
-
 /**
  * Exactly-once filing on top of an at-least-once queue. Per key, a hash records `intent` before
  * the POST and `filed` with the reference after it; a lock keeps two attempts from overlapping.
@@ -64,15 +62,10 @@ export function createFiler(options: FilerOptions): Filer {
       const done = await redis.hget(stateKey, 'reference');
       if (done) return { reference: done, filedNow: false };
 
-      const token = `${process.pid}-${Math.random().toString(36).slice(2)}`;
-      if ((await redis.set(lockKey, token, 'PX', lockMs, 'NX')) !== 'OK')
-        throw new FilingInProgressError(key);
+      const lease = await takeLease(redis, lockKey, lockMs);
+      if (!lease) throw new FilingInProgressError(key);
       // Renewed while the attempt runs; a crashed worker's claim lapses within `lockMs`.
-      const renewal = setInterval(() => {
-        redis.eval(renew, 1, lockKey, token, lockMs).catch(() => undefined);
-      }, lockMs / 3);
-      renewal.unref();
-      try {
+      return whileHeld(lease, lockMs / 3, async () => {
         const state = await redis.hgetall(stateKey);
         if (state.reference) return { reference: state.reference, filedNow: false };
         if (state.intent) {
@@ -96,10 +89,7 @@ export function createFiler(options: FilerOptions): Filer {
         }
         await remember(stateKey, reference);
         return { reference, filedNow: true };
-      } finally {
-        clearInterval(renewal);
-        await redis.eval(release, 1, lockKey, token);
-      }
+      });
     },
   };
 

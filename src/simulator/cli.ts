@@ -4,6 +4,7 @@
  * when it is the default demo token). Bad flags: a message, the usage, exit code 2.
  */
 import { parseSimulatorArgs, simulatorUsage, type SimulatorArgs } from './parse-simulator-args.js';
+import { defaultLayoutOf } from './simulator-profile.js';
 import { startSimulator } from './start-simulator.js';
 import { describeError } from '../errors.js';
 
@@ -42,13 +43,18 @@ try {
   const members = options.members ?? 250;
   const seed = options.seed ?? 1;
   const token = tokenDefaulted ? `, token ${options.token}` : '';
-  const layout = options.layout === 'bare' ? ', bare layout' : '';
+  const profile = options.profile === 'spec' ? '' : `, ${options.profile} profile`;
+  const layout =
+    (options.layout ?? defaultLayoutOf(options.profile ?? 'spec')) === 'bare'
+      ? ', bare layout'
+      : '';
+  const beyond = options.beyondSpec === false ? ', spec collections only' : '';
   const clubs =
     (options.clubs ?? 1) > 1
       ? `, ${options.clubs} clubs: tokens <token>-1 to -${options.clubs}`
       : '';
   console.log(
-    `club-service simulator listening on ${simulator.url} (${members} members, seed ${seed}${layout}${clubs}${token})`,
+    `club-service simulator listening on ${simulator.url} (${members} members, seed ${seed}${profile}${layout}${beyond}${clubs}${token})`,
   );
 } catch (error) {
   console.error(`simulator: ${describeError(error)}`);

@@ -1,8 +1,8 @@
 import {
-  storedCollections,
+  heldCollections,
   type ClubRecords,
+  type HeldCollection,
   type ServedCollection,
-  type StoredCollection,
   type WireRecord,
 } from './simulator-collections.js';
 
@@ -13,13 +13,13 @@ import {
 export interface ClubStore {
   /** Every record of a collection; CommitteeMembers are the users with CommitteeMember 1. */
   list(collection: ServedCollection): readonly WireRecord[];
-  get(collection: StoredCollection, guid: string): WireRecord | undefined;
+  get(collection: HeldCollection, guid: string): WireRecord | undefined;
   /** Appends a record (it must carry a Guid not yet in the collection). */
-  insert(collection: StoredCollection, record: WireRecord): WireRecord;
+  insert(collection: HeldCollection, record: WireRecord): WireRecord;
   /** Puts `record` where the record with the same Guid was. */
-  replace(collection: StoredCollection, record: WireRecord): WireRecord;
+  replace(collection: HeldCollection, record: WireRecord): WireRecord;
   /** Replaces a whole collection (tests and the admin surface). */
-  setAll(collection: StoredCollection, records: readonly WireRecord[]): void;
+  setAll(collection: HeldCollection, records: readonly WireRecord[]): void;
   /** Replaces every collection. */
   load(records: ClubRecords): void;
 }
@@ -30,16 +30,16 @@ interface Shelf {
 }
 
 export function createClubStore(initial: ClubRecords): ClubStore {
-  const shelves = new Map<StoredCollection, Shelf>();
+  const shelves = new Map<HeldCollection, Shelf>();
   let committee: readonly WireRecord[] | undefined;
 
-  const shelf = (collection: StoredCollection): Shelf => {
+  const shelf = (collection: HeldCollection): Shelf => {
     const found = shelves.get(collection);
     if (!found) throw new RangeError(`unknown collection: ${collection}`);
     return found;
   };
 
-  const setAll = (collection: StoredCollection, records: readonly WireRecord[]) => {
+  const setAll = (collection: HeldCollection, records: readonly WireRecord[]) => {
     const frozen = records.map(deepFreeze);
     const index = new Map<string, number>();
     frozen.forEach((record, position) => {
@@ -51,7 +51,7 @@ export function createClubStore(initial: ClubRecords): ClubStore {
   };
 
   const load = (records: ClubRecords) => {
-    for (const collection of storedCollections) setAll(collection, records[collection]);
+    for (const collection of heldCollections) setAll(collection, records[collection]);
   };
   load(initial);
 

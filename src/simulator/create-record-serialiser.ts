@@ -8,7 +8,7 @@ export interface RecordSerialiser {
   one(record: WireRecord): string;
 }
 
-/** A serialiser; `present` reshapes each record on the way out (quirk mode). */
+/** A serialiser; `present` reshapes each record on the way out (the real and chaos profiles). */
 export function createRecordSerialiser(
   present: (record: WireRecord) => WireRecord = (record) => record,
 ): RecordSerialiser {

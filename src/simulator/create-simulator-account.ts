@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { applyQuirks } from './apply-quirks.js';
+import { beyondSpecHandlers, beyondSpecOperations } from './beyond-spec-operations.js';
 import { createCallBudget } from './create-call-budget.js';
 import { createCallLog } from './create-call-log.js';
 import { createClubStore } from './create-club-store.js';
 import { createFaultInjector } from './create-fault-injector.js';
 import { createOperationHandlers } from './create-operation-handlers.js';
-import { createRecordSerialiser, type RecordSerialiser } from './create-record-serialiser.js';
 import { createRouteTable } from './create-route-table.js';
 import { createSimulatorAdmin, type SimulatorAdmin } from './create-simulator-admin.js';
 import type { SimulatorClock } from './create-simulator-clock.js';
 import { noFaults, type FaultSettings } from './fault-settings.js';
 import type { ApiPipeline } from './handle-api-request.js';
 import type { ClubContract } from './load-club-contract.js';
+import { profileSerialisers } from './profile-serialisers.js';
 import { seedClubRecords } from './seed-club-records.js';
-import type { ServedCollection } from './simulator-collections.js';
 import type { SimulatorOptions } from './simulator-options.js';
+import { defaultLayoutOf } from './simulator-profile.js';
 import { pathInLayout } from '../club/collections.js';
 
 /** One club account of the simulator: its API pipeline (token, budget, records) and its control. */
@@ -52,16 +52,15 @@ export function createSimulatorAccount(
   const faults = createFaultInjector(startingFaults);
   const calls = createCallLog();
 
-  const plain = createRecordSerialiser();
-  const serialiser = (collection: ServedCollection): RecordSerialiser =>
-    options.quirks ? createRecordSerialiser(applyQuirks(collection, contract.fields)) : plain;
-  const handlers = createOperationHandlers({
+  const profile = options.profile ?? 'spec';
+  const context = {
     store,
-    serialiser,
+    serialiser: profileSerialisers(profile, contract.fields),
     fields: contract.fields,
     today: clock.today,
     newGuid: randomUUID,
-  });
+  };
+  const handlers = createOperationHandlers(context);
   const unserved = contract.routes
     .map((route) => route.operationId)
     .filter((id) => !Object.hasOwn(handlers, id));
@@ -87,14 +86,18 @@ export function createSimulatorAccount(
       store.load(seedClubRecords(club));
     },
   });
-  const layout = options.layout ?? 'spec';
-  const routes = createRouteTable(contract.operations, (path) => pathInLayout(path, layout));
+  const layout = options.layout ?? defaultLayoutOf(profile);
+  const beyondSpec = options.beyondSpec ?? true;
+  const routes = createRouteTable(
+    [...contract.operations, ...(beyondSpec ? beyondSpecOperations : [])],
+    (path) => pathInLayout(path, layout),
+  );
   const pipeline = {
     token: options.token,
     contract,
     layout,
     route: routes.match,
-    handlers,
+    handlers: { ...handlers, ...(beyondSpec ? beyondSpecHandlers(context) : {}) },
     budget,
     calls,
     faults,

@@ -5,7 +5,7 @@ import type { FaultInjector } from './create-fault-injector.js';
 import type { SimulatorClock } from './create-simulator-clock.js';
 import type { FaultSettings } from './fault-settings.js';
 import {
-  isStoredCollection,
+  isHeldCollection,
   servedCollection,
   type CollectionRef,
   type ServedCollection,
@@ -44,7 +44,7 @@ export interface SimulatorAdmin {
   /** Sets the limit and/or the calls left in the current window; throws RangeError on bad values. */
   setBudget(update: { remaining?: number; dailyLimit?: number }): CallBudgetState;
   /**
-   * The records of a collection as stored (no quirks), e.g. to count incidents filed. The
+   * The records of a collection as stored (whatever the profile serves), e.g. to count incidents filed. The
    * collection is named as its path names it (`IncidentBook`) or as the client does (`incidents`);
    * throws RangeError for another name.
    */
@@ -89,7 +89,7 @@ export function createSimulatorAdmin(parts: SimulatorParts): SimulatorAdmin {
     records: (collection) => [...store.list(resolve(collection))],
     setRecords(name, records) {
       const collection = resolve(name);
-      if (!isStoredCollection(collection)) {
+      if (!isHeldCollection(collection)) {
         throw new RangeError(`${name} cannot be set: it is the users with CommitteeMember 1`);
       }
       if (collection !== 'WhosWho') checkGuids(records);

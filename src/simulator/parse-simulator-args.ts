@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { SimulatorOptions } from './start-simulator.js';
+import type { SimulatorProfile } from './simulator-profile.js';
 
 /** The token the CLI uses when none is given (printed, since it is not a secret). */
 export const demoToken = 'demo-token';
@@ -19,10 +20,15 @@ export const simulatorUsage = `Usage: npm run simulator -- [options]
   --latency-ms N      latency added to every call (default 0)
   --error-rate R      share of calls answered 500, 0 to 1 (default 0)
   --hang-rate R       share of calls never answered, 0 to 1 (default 0)
-  --quirks            records as the real service sends them: flags as 1/0, "1"/"0" or "Yes"/"No",
-                      other field spellings, lists of { Guid }, every field present ("" if empty)
+  --real[=2025]       records as the real service sends them, one form per field: member flags
+                      "1"/"0" ("Yes"/"No" with =2025, as newer hosts), Archived an integer, every
+                      field present ("" if empty), lists of { Guid }; bare layout unless --layout
+  --chaos             every form the service has used, mixed record by record: a robustness test
+                      of our own decoder, NOT the real service
   --layout L          paths to serve: spec (/api/Users, /api/ClubSessions, ...) or bare (/Members,
-                      /ClubSessions, ...) (default spec)
+                      /ClubSessions, ...) (default bare with --real, spec otherwise)
+  --spec-only         serve only the spec's collections: CodeOfConduct and NoticeBoard, which the
+                      real host serves beyond the spec, answer 404 (default: served)
   --help              this text`;
 
 /** What the CLI was asked for: options to start with, or the usage text. */
@@ -33,7 +39,8 @@ export type SimulatorArgs =
 /** Reads the CLI's flags; throws an Error whose message says which flag is wrong and why. */
 export function parseSimulatorArgs(args: readonly string[]): SimulatorArgs {
   const { values } = parseArgs({
-    args: [...args],
+    // `--real` alone is `--real=` (parseArgs wants a value for a string option).
+    args: args.map((arg) => (arg === '--real' ? '--real=' : arg)),
     strict: true,
     allowPositionals: false,
     options: {
@@ -49,7 +56,10 @@ export function parseSimulatorArgs(args: readonly string[]): SimulatorArgs {
       'latency-ms': { type: 'string' },
       'error-rate': { type: 'string' },
       'hang-rate': { type: 'string' },
+      real: { type: 'string' },
+      chaos: { type: 'boolean' },
       quirks: { type: 'boolean' },
+      'spec-only': { type: 'boolean' },
       layout: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -78,6 +88,7 @@ export function parseSimulatorArgs(args: readonly string[]): SimulatorArgs {
   if (layout !== undefined && layout !== 'spec' && layout !== 'bare') {
     throw new Error(`--layout must be spec or bare: "${layout}"`);
   }
+  const profile = profileOf(values);
   if (values.token !== undefined && values.token.trim() === '')
     throw new Error('--token must not be empty');
 
@@ -97,8 +108,25 @@ export function parseSimulatorArgs(args: readonly string[]): SimulatorArgs {
       latencyMs: whole('latency-ms', values['latency-ms'], 0, 600_000),
       errorRate: share('error-rate', values['error-rate']),
       hangRate: share('hang-rate', values['hang-rate']),
-      quirks: values.quirks ?? false,
+      profile,
       layout,
+      beyondSpec: !values['spec-only'],
     },
   };
+}
+
+/** The profile `--real`, `--real=2025` or `--chaos` asks for; `--quirks` is retired. */
+function profileOf(values: { real?: string; chaos?: boolean; quirks?: boolean }): SimulatorProfile {
+  if (values.quirks) {
+    throw new Error(
+      '--quirks is retired: use --real for records as the real service sends them, or --chaos for every form mixed record by record (a test of our own decoder)',
+    );
+  }
+  if (values.real !== undefined && values.chaos)
+    throw new Error('--real and --chaos exclude each other');
+  if (values.chaos) return 'chaos';
+  if (values.real === undefined) return 'spec';
+  if (values.real === '') return 'real';
+  if (values.real === '2025') return 'real-2025';
+  throw new Error(`--real takes no value, or 2025: "${values.real}"`);
 }

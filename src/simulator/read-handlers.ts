@@ -1,5 +1,5 @@
 import { errorReply, jsonReply, type Reply } from './reply.js';
-import type { ServedCollection, StoredCollection } from './simulator-collections.js';
+import type { HeldCollection, ServedCollection } from './simulator-collections.js';
 import type { SimulatorContext } from './simulator-context.js';
 
 /** Records per page of a collection GET (spec: Limits). */
@@ -18,7 +18,7 @@ export function listHandler(context: SimulatorContext, collection: ServedCollect
 }
 
 /** An item GET by Guid; 404 with a message for a Guid the collection does not hold. */
-export function itemHandler(context: SimulatorContext, collection: StoredCollection) {
+export function itemHandler(context: SimulatorContext, collection: HeldCollection) {
   const serialiser = context.serialiser(collection);
   return ({ params }: { params: Record<string, string> }): Reply => {
     const guid = params.guid ?? '';
@@ -33,6 +33,6 @@ export function whosWhoHandler(context: SimulatorContext) {
   return (): Reply => jsonReply(200, serialiser.many(context.store.list('WhosWho')));
 }
 
-export function notFound(collection: StoredCollection, guid: string): Reply {
+export function notFound(collection: HeldCollection, guid: string): Reply {
   return errorReply(404, `${collection} has no record with Guid "${guid.slice(0, 64)}"`);
 }

@@ -10,10 +10,12 @@ export interface Schema {
 
 /** What the simulator needs to know about the fields of one record schema. */
 export interface SchemaFields {
-  /** Every field the schema declares, in its order: quirk mode sends each of them. */
+  /** Every field the schema declares, in its order: the real and chaos profiles send each. */
   all: readonly string[];
-  /** Fields that are flags (integer 1/0): quirk mode writes them as text. */
+  /** Fields that are flags (integer 1/0): the real and chaos profiles may send them as text. */
   flags: ReadonlySet<string>;
+  /** Fields that are lists: the real profile sends an empty one as `[]`. */
+  lists: ReadonlySet<string>;
   /** Read-only fields: ignored in POST and PUT bodies. */
   readOnly: ReadonlySet<string>;
 }
@@ -22,12 +24,14 @@ export interface SchemaFields {
 export function readSchemaFields(schema: Schema): SchemaFields {
   const flags = new Set<string>();
   const readOnly = new Set<string>();
+  const lists = new Set<string>();
   const properties = propertiesOf(schema);
   for (const [name, property] of Object.entries(properties)) {
     if (isFlag(property)) flags.add(name);
     if (someOf(property, (part) => part.readOnly === true)) readOnly.add(name);
+    if (someOf(property, (part) => part.type === 'array')) lists.add(name);
   }
-  return { all: Object.keys(properties), flags, readOnly };
+  return { all: Object.keys(properties), flags, readOnly, lists };
 }
 
 function propertiesOf(schema: Schema): Record<string, Schema> {

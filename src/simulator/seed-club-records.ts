@@ -16,6 +16,8 @@ export function seedClubRecords(options: GenerateClubOptions): ClubRecords {
     ClubGroups: wire(club.groups),
     ClubRoles: wire(club.roles),
     EmailLists: wire(club.emailLists),
+    CodeOfConduct: wire(club.codesOfConduct),
+    NoticeBoard: wire(club.noticeBoard),
   };
 }
 

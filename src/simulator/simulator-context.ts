@@ -6,7 +6,7 @@ import type { ServedCollection, StoredCollection } from './simulator-collections
 /** What the operation handlers work with. */
 export interface SimulatorContext {
   store: ClubStore;
-  /** The serialiser of a collection's records (quirk mode reshapes them). */
+  /** The serialiser of a collection's records (the real and chaos profiles reshape them). */
   serialiser(collection: ServedCollection): RecordSerialiser;
   fields: Readonly<Record<StoredCollection, SchemaFields>>;
   /** The club's today, yyyy-mm-dd, on the simulator's clock. */

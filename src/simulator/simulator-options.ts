@@ -1,5 +1,6 @@
 import type { ClubApiLayout } from '../club/collections.js';
 import type { FaultSettings } from './fault-settings.js';
+import type { SimulatorProfile } from './simulator-profile.js';
 
 /** Options of `startSimulator`. */
 export interface SimulatorOptions {
@@ -28,16 +29,22 @@ export interface SimulatorOptions {
   /** Fault settings beyond the three above (paths, commitBeforeError, seed). Default: none. */
   faults?: Partial<FaultSettings>;
   /**
-   * Serve records as the real service does, off the document: flags as 1/0, "1"/"0" or "Yes"/"No"
-   * record by record, the other field spellings, relationship lists as `[{ Guid }]` and every field
-   * present (`""` when empty). Default false.
+   * How records look on the wire (see {@link SimulatorProfile}): `spec` to the letter, `real` or
+   * `real-2025` as the real service sends them, `chaos` every form mixed (a test of our decoder,
+   * not the real service). Default `spec`.
    */
-  quirks?: boolean;
+  profile?: SimulatorProfile;
   /**
    * The paths to serve: `spec` (`/api/Users`, `/api/ClubSessions`, ...) or `bare` (`/Members`,
-   * `/ClubSessions`, ...); the other layout's paths answer 404. Default `spec`.
+   * `/ClubSessions`, ...); the other layout's paths answer 404. Default `bare` with the `real`
+   * profiles, `spec` otherwise.
    */
   layout?: ClubApiLayout;
+  /**
+   * Serve the real host's collections beyond the spec, `CodeOfConduct` and `NoticeBoard` (read
+   * only, outside the document); false answers them 404, as a host without them does. Default true.
+   */
+  beyondSpec?: boolean;
   /** The clock, ms since the epoch, for budget windows and today. Default `Date.now`. */
   now?: () => number;
   /**

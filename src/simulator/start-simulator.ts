@@ -30,7 +30,8 @@ export interface RunningSimulator {
 /**
  * Starts the club-service simulator: a stateful fake of the club service, driven by
  * `openapi/club-service.yaml`, serving a seeded fictional club, with the spec's token check,
- * paging and daily call budget, optional faults and quirks, and an admin surface under `/__sim/`.
+ * paging and daily call budget, optional faults, a wire profile (spec, real, chaos), the real
+ * host's collections beyond the spec, and an admin surface under `/__sim/` (docs/simulator.md).
  */
 export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
   if (!options.token) throw new RangeError('token must not be empty');

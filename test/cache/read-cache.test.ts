@@ -2,6 +2,7 @@ import { testSealer } from '../support/data-key.js';
 import { describe, expect, it } from 'vitest';
 import { BudgetDeniedError } from '../../src/budget/daily-budget.js';
 import { createReadCache } from '../../src/cache/read-cache.js';
+import { WaitingOnAnotherProcessError } from '../../src/errors.js';
 import { connectionsClosedAfterAll, uniquePrefix } from '../support/redis.js';
 
 const connect = connectionsClosedAfterAll();
@@ -54,6 +55,41 @@ describe('the read cache', () => {
     await cache.settle();
     const after = await cache.read('sessions', slowLoad);
     expect([after.value, after.stale, after.fetchedAt]).toEqual(['second', false, clock]);
+  });
+
+  it('when the process loading an entry died holding its lease, a waiting reader takes the load over within one lease', async () => {
+    const prefix = uniquePrefix('cache');
+    const lockMs = 300;
+    // What a worker killed mid-load leaves: the lease, never renewed, and no entry.
+    await connect().set(`${prefix}:cache-lock:roles`, 'dead-worker', 'PX', lockMs);
+    const cache = createReadCache({ sealer: testSealer, redis: connect(), prefix, lockMs });
+    const started = Date.now();
+    let loads = 0;
+    const read = await cache.read('roles', async () => {
+      loads += 1;
+      return ['Welfare officer'];
+    });
+    expect(read.value).toEqual(['Welfare officer']);
+    expect(loads).toBe(1);
+    expect(Date.now() - started).toBeLessThan(lockMs + 200);
+  });
+
+  it('when another process is still loading past the reader’s wait, the reader is told to try again later, not failed', async () => {
+    const prefix = uniquePrefix('cache');
+    const loader = createReadCache({ sealer: testSealer, redis: connect(), prefix, lockMs: 150 });
+    let finish: () => void = () => undefined;
+    const slow = loader.read(
+      'members',
+      () => new Promise<string[]>((resolve) => (finish = () => resolve(['Ada']))),
+    );
+    const waiter = createReadCache({ sealer: testSealer, redis: connect(), prefix, waitMs: 400 });
+    // The live loader renews its 150 ms lease all through the waiter's 400 ms wait.
+    await expect(waiter.read('members', async () => ['never'])).rejects.toBeInstanceOf(
+      WaitingOnAnotherProcessError,
+    );
+    finish();
+    expect((await slow).value).toEqual(['Ada']);
+    expect((await waiter.read('members', async () => ['never'])).value).toEqual(['Ada']);
   });
 
   it('when the budget refuses a cold load, the reader is told and the next reader may try', async () => {

@@ -225,6 +225,58 @@ describe('the reply outbox', () => {
     expect(delivered[0]).toEqual({ conversationId: 'd', title: 'orphan' });
   });
 
+  it('a deliverer’s claim on a reply is renewed only while that deliverer still holds it', async () => {
+    const prefix = uniquePrefix('outbox');
+    const keys = outboxKeys(prefix);
+    const outbox = createReplyOutbox(redis, prefix, testSealer);
+    await redis.xgroup('CREATE', keys.stream, outboxGroup, '0', 'MKSTREAM');
+    await outbox.put(entry('k', 'kept'), 'answered:k');
+    const read = (await redis.xreadgroup(
+      'GROUP',
+      outboxGroup,
+      'first',
+      'COUNT',
+      1,
+      'STREAMS',
+      keys.stream,
+      '>',
+    )) as [string, [string, string[]][]][];
+    const streamId = read[0]![1][0]![0];
+    expect(await outbox.keep(streamId, 'first')).toBe(true);
+    expect(await outbox.keep(streamId, 'other')).toBe(false);
+    // Taken over (its holder was thought dead): the first can no longer renew it.
+    await redis.xclaim(keys.stream, outboxGroup, 'other', 0, streamId, 'JUSTID');
+    expect(await outbox.keep(streamId, 'first')).toBe(false);
+    expect(await outbox.keep(streamId, 'other')).toBe(true);
+  });
+
+  it('when a live deliverer takes longer than the claim time to post a reply, no other deliverer takes it over', async () => {
+    const posted: string[] = [];
+    const slow: ReplySink = {
+      async deliver(address) {
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        if (address.platform === 'console') posted.push(address.conversationId);
+      },
+    };
+    const { prefix, outbox } = deliveringTo(slow, { claimIdleMs: 300 });
+    const other = startReplyDeliverer({
+      redis,
+      prefix,
+      sealer: testSealer,
+      sinks: { console: slow },
+      logger,
+      claimIdleMs: 300,
+    });
+    try {
+      await outbox.put(entry('l', 'long'), 'answered:l');
+      await waitFor(async () => (await outbox.pending()) === 0, 'the reply to be delivered', 5_000);
+      await other.stop();
+      expect(posted).toEqual(['l']);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('when stopped mid-delivery, it finishes the delivery under way first', async () => {
     let finished = false;
     let started = false;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ClubServiceFaultError } from '../../src/club/club-errors.js';
+import { WaitingOnAnotherProcessError } from '../../src/errors.js';
 import { dispositionOf } from '../../src/jobs/disposition.js';
 import { FilingInProgressError } from '../../src/jobs/file-once.js';
 
@@ -9,6 +11,12 @@ describe('what the worker does with a failed attempt', () => {
       until: 6_000,
       reason: 'filing-in-progress',
     });
+  });
+
+  it('when another process is still loading what the job needs, it is retried with backoff, as a club 500 is', () => {
+    const waiting = dispositionOf(new WaitingOnAnotherProcessError('roles'), 0);
+    expect(waiting).toEqual({ kind: 'retry' });
+    expect(waiting).toEqual(dispositionOf(new ClubServiceFaultError('fault', 500), 0));
   });
 
   it('when the error is of no known kind, it gives up (and tells the person)', () => {

@@ -52,20 +52,14 @@ describe('npm run simulator', () => {
     expect((await exited)[0]).toBe(0);
   });
 
-  it('with --layout bare, serves members at /Members and says so when ready', async () => {
-    const { child, firstLine, exited } = run([
-      '--port',
-      '0',
-      '--members',
-      '20',
-      '--layout',
-      'bare',
-    ]);
+  it('with --real, serves members at /Members in the real forms and says so when ready', async () => {
+    const { child, firstLine, exited } = run(['--port', '0', '--members', '20', '--real']);
     const line = await firstLine;
-    expect(line).toMatch(/\(20 members, seed 1, bare layout, token demo-token\)$/);
+    expect(line).toMatch(/\(20 members, seed 1, real profile, bare layout, token demo-token\)$/);
     const url = /(http:\S+)/.exec(line ?? '')?.[1];
     const headers = { 'Authorization-Token': 'demo-token' };
-    expect((await fetch(`${url}/Members`, { headers })).status).toBe(200);
+    const members = await fetch(`${url}/Members`, { headers });
+    expect(((await members.json()) as { Active: unknown }[])[0]?.Active).toMatch(/^[01]$/);
     expect((await fetch(`${url}/api/Users`, { headers })).status).toBe(404);
     child.kill('SIGTERM');
     expect((await exited)[0]).toBe(0);

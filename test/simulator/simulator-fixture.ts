@@ -8,6 +8,7 @@ import {
   type RunningSimulator,
   type SimulatorOptions,
 } from '../../src/simulator/start-simulator.js';
+import { defaultLayoutOf } from '../../src/simulator/simulator-profile.js';
 import { documentValidator, type SeenResponse } from './document-validator.js';
 
 export const testToken = 'sim-test-token-7c1e';
@@ -52,7 +53,8 @@ export interface TestSimulatorOptions extends Partial<SimulatorOptions> {
   timeoutMs?: number;
   /**
    * Whether every response must be valid against the document (checked after each test).
-   * Default true; quirk mode turns it off, since its records are deliberately off the document.
+   * Default true in the `spec` profile; the others turn it off, since their records are off the
+   * document (the real service's forms, or every form mixed).
    */
   validate?: boolean;
 }
@@ -70,7 +72,11 @@ export function useSimulators(): (options?: TestSimulatorOptions) => Promise<Tes
   });
 
   return async (options = {}) => {
-    const { timeoutMs = 2000, validate = !options.quirks, ...simulatorOptions } = options;
+    const {
+      timeoutMs = 2000,
+      validate = (options.profile ?? 'spec') === 'spec',
+      ...simulatorOptions
+    } = options;
     const validator = await documentValidator();
     const sim = await startSimulator({
       token: testToken,
@@ -92,7 +98,7 @@ export function useSimulators(): (options?: TestSimulatorOptions) => Promise<Tes
       });
       return response;
     };
-    const layout = options.layout ?? 'spec';
+    const layout = options.layout ?? defaultLayoutOf(options.profile ?? 'spec');
     // A path the layout does not serve (the other layout's) is no operation of the document.
     const asDocumented = (response: SeenResponse) => ({
       ...response,

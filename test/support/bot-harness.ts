@@ -47,7 +47,7 @@ export interface BotHarness {
 }
 
 export async function startBotHarness(options: BotHarnessOptions = {}): Promise<BotHarness> {
-  // TEST_SIM_LAYOUT and TEST_SIM_QUIRKS; the client finds the layout with CLUB_API_LAYOUT=auto.
+  // TEST_SIM_PROFILE and TEST_SIM_LAYOUT; the client finds the layout with CLUB_API_LAYOUT=auto.
   const simulator = await startSimulator({
     token: harnessToken,
     members: 120,

@@ -1,11 +1,14 @@
 import { parseDay } from './dates.js';
+import type { SeedCodeOfConduct, SeedNotice } from './beyond-spec-records.js';
 import { addDueDates } from './due-dates.js';
+import { generateCodesOfConduct } from './generate-codes-of-conduct.js';
 import { generateEmailLists } from './generate-email-lists.js';
 import { generateEvents } from './generate-events.js';
 import { generateGroups } from './generate-groups.js';
 import { generateIncidents } from './generate-incidents.js';
 import { generateMeets } from './generate-meets.js';
 import { generateMembers } from './generate-members.js';
+import { generateNoticeBoard } from './generate-notice-board.js';
 import { generateRoles } from './generate-roles.js';
 import { generateSessions } from './generate-sessions.js';
 import { generateTrialRequests } from './generate-trial-requests.js';
@@ -57,13 +60,18 @@ export interface SeededClub {
   incidents: SeedIncident[];
   trialRequests: SeedTrialRequest[];
   waitingList: SeedWaitingListPerson[];
+  /** Beyond the spec (the real host's `CodeOfConduct`): last season's code and the current one. */
+  codesOfConduct: SeedCodeOfConduct[];
+  /** Beyond the spec (the real host's `NoticeBoard`). */
+  noticeBoard: SeedNotice[];
 }
 
 /**
  * Generates a realistic fictional British swimming club, the same for the same options: families of
  * juniors and parents, adult and masters swimmers, coaches, volunteers and a committee, their
  * weekly sessions, squads, roles, mailing lists and who's who, plus events, meets, incidents, trial
- * requests and a waiting list around `today`. It always includes the fixture member Jane Smith
+ * requests and a waiting list around `today`, and, beyond the spec, the real host's codes of conduct
+ * (a few active members have not agreed the current one) and notice board. It always includes the fixture member Jane Smith
  * (see fixture-member.ts). Names, addresses, emails (example.org/.com/.net) and phone numbers
  * (Ofcom's drama ranges) are all fictional. Throws RangeError for a bad size, seed or date.
  */
@@ -76,7 +84,7 @@ export function generateClub(options: GenerateClubOptions): SeededClub {
   }
   const context = createSeedContexts(seed, parseDay(today));
   const people = generateMembers(context('members'), members);
-  const club: SeededClub = {
+  const club: Omit<SeededClub, 'codesOfConduct' | 'noticeBoard'> = {
     users: people.map((person) => compactUser(person.user)),
     sessions: generateSessions(context('sessions'), people),
     groups: generateGroups(context('groups'), people),
@@ -91,5 +99,10 @@ export function generateClub(options: GenerateClubOptions): SeededClub {
   };
   // Something for digests to say on `today` (#33).
   addDueDates(context('due-dates'), club);
-  return club;
+  // Last, so the Guids and records above are those of a club generated without them.
+  return {
+    ...club,
+    codesOfConduct: generateCodesOfConduct(context('codes-of-conduct'), people),
+    noticeBoard: generateNoticeBoard(context('notice-board')),
+  };
 }

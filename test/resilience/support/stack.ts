@@ -6,7 +6,6 @@ import { createClubServices, type ClubServices } from '../../../src/app/club-ser
 import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
 import { startReplyDeliverer } from '../../../src/delivery/start-reply-deliverer.js';
 import type { Platform } from '../../../src/commands/chat-user.js';
-import { replyToPlainText } from '../../../src/commands/reply.js';
 import { loadConfig } from '../../../src/config.js';
 import type { Dispatcher } from '../../../src/dispatch/create-dispatcher.js';
 import type { CommandRequest, FormSubmission } from '../../../src/jobs/job-types.js';
@@ -17,15 +16,10 @@ import {
   type SimulatorOptions,
 } from '../../../src/simulator/start-simulator.js';
 import { capturedLogger } from './log-capture.js';
+import { repliesKeyOf, replyListSink, type PushedReply } from './reply-list-sink.js';
 import { clubSeed, clubToken, testPolicy, timezone } from './secrets.js';
 
-/** A reply the stack's console sink pushed to the test's Redis list. */
-export interface PushedReply {
-  conversationId: string;
-  interim: boolean;
-  text: string;
-  pid: number;
-}
+export type { PushedReply } from './reply-list-sink.js';
 
 /**
  * The bot's front half in the test process (services on Redis, the dispatcher every adapter
@@ -60,6 +54,8 @@ export interface StackOptions {
   /** Configuration of both halves (CLUB_DAILY_LIMIT, CLUB_API_TIMEOUT_MS, …). */
   config?: Record<string, string>;
   budgetWindowMs?: number;
+  /** Whether this process delivers the outbox's replies. Default: true (false: a worker process does, `TEST_DELIVER`). */
+  deliverer?: boolean;
 }
 
 /** Starts a scenario's stack; it closes when the test that started it finishes, if not before. */
@@ -88,28 +84,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     budgetWindowMs: options.budgetWindowMs,
   });
   const dispatcher = createBotDispatcher(services, { timezone });
-  const repliesKey = `${prefix}:test-replies`;
-  const sinks: Stack['sinks'] = {
-    console: {
-      async deliver(address, reply) {
-        if (address.platform !== 'console') return;
-        const entry: PushedReply = {
-          conversationId: address.conversationId,
-          interim: reply.interim === true,
-          text: replyToPlainText(reply),
-          pid: process.pid,
-        };
-        await services.redis.rpush(repliesKey, JSON.stringify(entry));
-      },
-    },
-  };
-  const deliverer = startReplyDeliverer({
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
-    sinks,
-    logger: capturedLogger(`${options.name}-deliverer`),
-  });
+  const repliesKey = repliesKeyOf(prefix);
+  const sinks: Stack['sinks'] = { console: replyListSink(services.redis, prefix) };
+  const deliverer =
+    options.deliverer === false
+      ? undefined
+      : startReplyDeliverer({
+          redis: services.redis,
+          prefix: services.prefix,
+          sealer: services.sealer,
+          sinks,
+          logger: capturedLogger(`${options.name}-deliverer`),
+        });
   const names = [
     ...new Set(
       simulator.admin
@@ -120,7 +106,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   ];
   let closed: Promise<void> | undefined;
   const close = async () => {
-    await deliverer.stop();
+    await deliverer?.stop();
     await services.close();
     await simulator.stop();
   };

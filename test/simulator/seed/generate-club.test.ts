@@ -60,6 +60,8 @@ const LONG_TEXT = new Set([
   'ProposedAction',
   'SwimmingExperience',
   'PreviousExperience',
+  // A notice on the notice board (beyond the spec).
+  'Message',
 ]);
 const maxLength = (key: string): number =>
   LONG_TEXT.has(key) ? 4000 : key === 'SwimsForOtherClub' ? 100 : 50;
@@ -312,6 +314,28 @@ describe.each(CLUBS)('a seeded club of %s', (_, c) => {
       expect(request.FirstName && request.LastName).toBeTruthy();
   });
 
+  it('has two codes of conduct, the current one last, which a few active members have not agreed', () => {
+    expect(c.codesOfConduct.map((code) => code.Title)).toEqual([
+      expect.stringMatching(/^Code of Conduct \d{4}-\d{2}$/),
+      expect.stringMatching(/^Code of Conduct \d{4}-\d{2}$/),
+    ]);
+    const current = c.codesOfConduct.at(-1);
+    const agreed = new Set(current?.Members.map((member) => member.Guid));
+    const active = c.users.filter((user) => user.Active === 1);
+    const notAgreed = active.filter((user) => !agreed.has(user.Guid));
+    expect(notAgreed.length).toBeGreaterThanOrEqual(3);
+    expect(notAgreed.length).toBeLessThanOrEqual(Math.max(3, active.length / 10));
+    for (const code of c.codesOfConduct) {
+      for (const { Guid, DateAgreed } of code.Members) {
+        expect(users.has(Guid), Guid).toBe(true);
+        expect(DateAgreed <= TODAY && DateAgreed >= (users.get(Guid)?.DateJoinedClub ?? '')).toBe(
+          true,
+        );
+      }
+    }
+    expect(c.noticeBoard.length).toBeGreaterThanOrEqual(8);
+  });
+
   it('puts every email on a reserved example domain and every phone in the fictional ranges', () => {
     const text = JSON.stringify(c);
     const emails = text.match(/[\w.+-]+@[\w.-]+/g) ?? [];
@@ -368,6 +392,8 @@ describe.each(CLUBS)('a seeded club of %s', (_, c) => {
       ...c.incidents,
       ...c.trialRequests,
       ...c.waitingList,
+      ...c.codesOfConduct,
+      ...c.noticeBoard,
     ];
     const guids = records.map((record) => record.Guid);
     expect(guids.filter((guid) => !uuid.test(guid))).toEqual([]);

@@ -3,9 +3,9 @@ import { useSimulators } from './simulator-fixture.js';
 
 const start = useSimulators();
 
-describe('quirk mode', () => {
+describe('the chaos profile', () => {
   it('serves the other spellings of drifting names, and flags as the stored record has them in one of three forms', async () => {
-    const { call, sim } = await start({ quirks: true });
+    const { call, sim } = await start({ profile: 'chaos' });
     const [wire] = (await call('GET', '/api/Users')).json as Record<string, unknown>[];
     const [stored] = sim.admin.records('Users');
     expect(wire).toMatchObject({
@@ -37,29 +37,29 @@ describe('quirk mode', () => {
   });
 
   it('keeps the stored records in the spec’s shape', async () => {
-    const { sim } = await start({ quirks: true });
+    const { sim } = await start({ profile: 'chaos' });
     expect(sim.admin.records('Users')[0]).toHaveProperty('Firstname');
     expect([0, 1]).toContain(sim.admin.records('Users')[0]?.Active);
   });
 
-  it('still decodes through the client to the same members as without quirks', async () => {
+  it('still decodes through the client to the same members as in the spec profile', async () => {
     const plain = await start({ seed: 3 });
-    const quirky = await start({ seed: 3, quirks: true });
+    const mixed = await start({ seed: 3, profile: 'chaos' });
     const expected = await plain.api.listMembers();
-    const members = await quirky.api.listMembers();
+    const members = await mixed.api.listMembers();
     expect(members).toEqual(expected);
     expect(members.some((member) => member.isCommitteeMember)).toBe(true);
     expect(members.every((member) => member.firstName !== '')).toBe(true);
-    const waiting = await quirky.api.listWaitingList();
+    const waiting = await mixed.api.listWaitingList();
     expect(waiting).toEqual(await plain.api.listWaitingList());
-    const trials = await quirky.api.listTrialRequests();
+    const trials = await mixed.api.listTrialRequests();
     expect(trials.map((trial) => trial.firstName)).toEqual(
       plain.sim.admin.records('TrialRequests').map((trial) => trial.FirstName),
     );
   });
 
-  it('answers writes in quirk shape too, and they still decode', async () => {
-    const { api } = await start({ quirks: true });
+  it('answers writes mixed too, and they still decode', async () => {
+    const { api } = await start({ profile: 'chaos' });
     const trial = await api.fileTrialRequest({
       firstName: 'Iris',
       lastName: 'Murdoch',
