@@ -99,6 +99,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     withinOrUnavailable(redisTimeoutMs, async () => options.peekContacts?.()).catch(
       () => undefined,
     );
+  const formFor = async (command: FormCommand, asker: Asker | undefined, user: ChatUser) =>
+    command.buildForm({
+      asker: asker ?? guest(user),
+      now: now(),
+      timezone,
+      contacts: await contactsOrNone(),
+    });
   const refuse = async (command: CommandDefinition, asker: Asker) =>
     refusalReply(command, rolesFor(command, policy), asker, await contactsOrNone());
 
@@ -125,13 +132,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (asker && !mayRun(asker, command, policy))
         return { kind: 'reply', reply: await refuse(command, asker) };
       if (command.kind === 'form') {
-        const contacts = await contactsOrNone();
-        const form = command.buildForm({
-          asker: asker ?? guest(user),
-          now: now(),
-          timezone,
-          contacts,
-        });
+        const form = await formFor(command, asker, user);
         // A form that could only be refused is not asked: its notice is the answer.
         if (form.refusal) {
           const title = `${form.title}: not possible here`;
@@ -173,13 +174,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const asker = await withinOrUnavailable(redisTimeoutMs, () => options.peekAsker(user));
       if (asker && !mayRun(asker, command, policy))
         return { kind: 'reply', reply: await refuse(command, asker) };
-      const contacts = await contactsOrNone();
-      const form = command.buildForm({
-        asker: asker ?? guest(user),
-        now: now(),
-        timezone,
-        contacts,
-      });
+      const form = await formFor(command, asker, user);
       const checked = validateForm(form, input.values);
       if (!checked.ok)
         return { kind: 'invalid', errors: checked.errors, values: checked.values, form };
