@@ -66,7 +66,7 @@ export function incidentForm({ asker, now, timezone, contacts }: FormContext): F
     maxLength: 100,
     // Discord shows no notice above a modal's five inputs: this hint carries it there.
     hint: contacts?.reportsFiled
-      ? 'Not linked to a member: filed under the club’s reporting account with this name, for the welfare officer.'
+      ? 'Not linked to a member: filed under the club’s reporting account with this name.'
       : 'Your chat account is not linked to the club’s records: your name goes with the report so the welfare officer can reach you.',
   };
   return {

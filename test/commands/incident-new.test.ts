@@ -71,6 +71,24 @@ describe('/incident new builds its form', () => {
     expect(theirs.fields.map((f) => f.id)).not.toContain('status');
   });
 
+  it('when an unlinked person opens it and reports are filed under the club account, then they are told so before the first question, with the welfare officers named', () => {
+    const contacts = { byRole: { welfare: ['Wendy Hale (Welfare Officer)'] }, reportsFiled: true };
+    const theirs = command.buildForm({ asker: unlinked, now, timezone: london, contacts });
+    expect(theirs.notice).toContain("filed under the club's reporting account");
+    expect(theirs.notice).toContain('Wendy Hale (Welfare Officer)');
+    expect(theirs.refusal).toBeUndefined();
+  });
+
+  it('when an unlinked person opens it and there is no reporting account, then there is no form to fill in: whom to tell instead, by name', () => {
+    const contacts = {
+      byRole: { welfare: ['Wendy Hale (Welfare Officer)'], admin: ['Sam Lee (Secretary)'] },
+      reportsFiled: false,
+    };
+    const theirs = command.buildForm({ asker: unlinked, now, timezone: london, contacts });
+    expect(theirs.refusal).toContain('Please tell Wendy Hale (Welfare Officer) directly.');
+    expect(theirs.refusal).toContain('Sam Lee (Secretary) can link your chat account');
+  });
+
   it('when the form is looked up by its id, then it is the incident command', () => {
     expect(formCommands.incident).toBe(command);
   });
