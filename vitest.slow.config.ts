@@ -14,6 +14,7 @@ export const slowTests = [
   'test/platforms/discord/deploy-commands.test.ts',
   'test/clubs/hosted-start-up.test.ts',
   'test/cli/admin-clis.test.ts',
+  'test/ops/sealed-data-start.test.ts',
 ];
 
 /** `npm run test:slow`: the process-level suites, on the same private Redis as `npm test`. */

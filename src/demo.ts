@@ -3,7 +3,7 @@
  * the club-service simulator with a seeded fictional club (or uses CLUB_API_URL), a worker and a
  * terminal chat, and stops them all on exit. `npm run demo -- "/session tonight"` answers that
  * command (or several) and exits; `--as coach` (welfare, membership, member, unlinked) runs as a
- * seeded person with only that part in the club.
+ * seeded person with only that part in the club; `--help` prints the usage and personas.
  */
 import type { AccessPolicy } from './access/access-policy.js';
 import { defaultAccessPolicy } from './access/access-policy.js';
@@ -32,6 +32,10 @@ const demoToken = 'demo-token';
 
 async function main(argv: string[]): Promise<number> {
   const args = readDemoArgs(argv);
+  if ('help' in args) {
+    console.log(args.help);
+    return 0;
+  }
   if ('error' in args) {
     console.error(args.error);
     return 1;

@@ -19,6 +19,7 @@ import { startingPart, stoppingPart, type PartCheck } from './ops/health-part.js
 import { createHeartbeat } from './ops/heartbeat.js';
 import { describeError } from './errors.js';
 import { hostsClubs, RedisUnreachableError, singleClubPrefix } from './clubs/hosting-mode.js';
+import { sealedDataAtStart } from './app/sealed-data-at-start.js';
 
 type Role = 'bot' | 'worker' | 'all';
 
@@ -97,6 +98,12 @@ async function main(): Promise<number> {
   const ops = await startClubOps(services, { config, metrics, ready, logger });
   if (!ops) return 1;
   stops.push(() => ops.stop());
+  const sealedData = await sealedDataAtStart({
+    ...services,
+    scope: { mode: 'single', prefix: services.prefix },
+    logger,
+  });
+  if (!sealedData) return 1;
 
   if (role !== 'bot') {
     if (!(await clubAcceptsToken(services, logger))) {
@@ -132,6 +139,7 @@ async function main(): Promise<number> {
     stops.unshift(platforms.stopDeliverer);
     stops.push(platforms.stopPlatforms);
   }
+  ready.sealedData = sealedData;
   delete ready.startUp;
 
   onShutdown(logger, async () => {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../src/access/access-policy.js';
 import { decideAsker } from '../src/access/decide-asker.js';
@@ -47,7 +48,7 @@ describe('npm run demo', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^\(you are .+ \(a coach of .+\)\)$/m);
     expect(stdout).not.toContain('Not available to you');
-    expect(stdout).toContain('Usage: /session <when>');
+    expect(stdout).toContain('Usage: /session [when]');
     expect(stdout).toContain('/session minnows friday');
     expect(stdout).toContain('Did you mean /whoswho?');
   }, 60_000);
@@ -63,6 +64,15 @@ describe('npm run demo', () => {
       '--as takes one of: welfare, coach, membership, member, unlinked',
     );
   }, 60_000);
+
+  it('when given --help, it prints the usage and every persona and exits 0, starting nothing', async () => {
+    const { code, stdout } = await runDemo(['--help'], { ...cleanEnv, PATH: '/nonexistent' });
+    expect(code).toBe(0);
+    expect(stdout).toContain('Usage: npm run demo -- [--as <persona>]');
+    for (const persona of ['welfare', 'coach', 'membership', 'member', 'unlinked'])
+      expect(stdout).toMatch(new RegExp(`^  ${persona} `, 'm'));
+    expect(stdout).not.toContain('Commands start with a slash');
+  }, 30_000);
 
   it('when redis-server is missing, it says how to install it in one line and exits non-zero', async () => {
     const { code, stdout, stderr } = await runDemo(['/help'], {
@@ -107,5 +117,36 @@ describe('who the demo runs as', () => {
     });
     expect(readDemoArgs(['/help'])).toEqual({ commands: ['/help'] });
     expect(readDemoArgs(['--as'])).toHaveProperty('error');
+    expect(readDemoArgs(['/help', '-h'])).toHaveProperty('help');
   });
+});
+
+describe("the README's examples, run in the demo", () => {
+  const readme = readFileSync('README.md', 'utf8');
+  /** Each `npm run demo -- …` line of the README, as its arguments. */
+  const demoLines = [...readme.matchAll(/^npm run demo -- (.+)$/gm)].map(([, rest]) =>
+    [...(rest ?? '').matchAll(/"([^"]+)"|(\S+)/g)].map(([, quoted, bare]) => quoted ?? bare ?? ''),
+  );
+  /** The slash commands quoted in the README's "Some examples" list. */
+  const examples = [
+    ...(readme.split('Some examples')[1]?.split('## ')[0] ?? '').matchAll(/`(\/[^`]+)`/g),
+  ].map(([, command]) => command ?? '');
+
+  it('when each README demo line is run, then it exits 0 and every command is understood', async () => {
+    expect(demoLines.length).toBeGreaterThanOrEqual(3);
+    for (const args of demoLines) {
+      const { code, stdout } = await runDemo(args, cleanEnv);
+      expect(code, args.join(' ')).toBe(0);
+      expect(stdout, args.join(' ')).not.toMatch(/is not a day, time or squad|needs when/);
+    }
+  }, 180_000);
+
+  it('when the commands of "Some examples" are run as the welfare officer, then none is misread', async () => {
+    expect(examples).toEqual(expect.arrayContaining(['/session now', '/sessions 28 Dec']));
+    const { code, stdout } = await runDemo(examples, cleanEnv);
+    expect(code).toBe(0);
+    expect(stdout).not.toMatch(/is not a day, time or squad|Commands start with a slash/);
+    expect(stdout).toContain('Did you mean…?');
+    expect(stdout).toContain('Did you mean /whoswho?');
+  }, 60_000);
 });

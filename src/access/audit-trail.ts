@@ -20,6 +20,8 @@ export interface AuditTrail {
    * records nothing.
    */
   writeOf(entry: AuditEntry): AuditWrite;
+  /** Records an entry with no reply to go with it (an operator's command line). */
+  record(entry: AuditEntry): Promise<void>;
   /** Newest first; only entries about `member` when given. */
   read(query: { member?: string; limit?: number }): Promise<AuditEntry[]>;
 }
@@ -36,11 +38,24 @@ export function createAuditTrail(options: {
 }): AuditTrail {
   const key = `${options.prefix}:audit`;
   const retentionMs = (options.retentionDays ?? 90) * 24 * 3_600_000;
+  const writeOf = (entry: AuditEntry): AuditWrite => {
+    // Stream ids are Redis's own clock, so the retention is measured on the wall clock too.
+    const oldest = Math.max(0, Date.now() - retentionMs);
+    return { stream: key, minId: String(oldest), entry };
+  };
   return {
-    writeOf(entry) {
-      // Stream ids are Redis's own clock, so the retention is measured on the wall clock too.
-      const oldest = Math.max(0, Date.now() - retentionMs);
-      return { stream: key, minId: String(oldest), entry };
+    writeOf,
+    async record(entry) {
+      const write = writeOf(entry);
+      await options.redis.xadd(
+        write.stream,
+        'MINID',
+        '~',
+        write.minId,
+        '*',
+        'entry',
+        JSON.stringify(entry),
+      );
     },
     async read({ member, limit = 50 }) {
       const entries: AuditEntry[] = [];

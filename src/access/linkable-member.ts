@@ -38,7 +38,9 @@ export function linkableMember(
     );
     if (!member) return refused(`No member has the Guid ${wanted}.`);
     if (!member.active) return refused(`${displayName(member)} is no longer a current member.`);
-    if (!linkable.includes(member)) return refused(childRefusal);
+    if (!linkable.includes(member)) {
+      return refused(member.dateOfBirth ? childRefusal : unknownAgeRefusal(member));
+    }
     return { kind: 'found', member };
   }
   if (wanted.includes('@')) {
@@ -53,19 +55,27 @@ export function linkableMember(
       ? { kind: 'found', member: only }
       : refused('No current adult member has that e-mail.');
   }
-  const found = findMembers(linkable, wanted);
-  if (found.length > 1) {
+  const match = findMembers(linkable, wanted);
+  if ('suggestions' in match) {
+    const [first] = match.suggestions;
     return refused(
-      `${found.length} adult members match "${wanted}": name the member by their e-mail instead (or pick them from /link's suggestions).`,
+      first && match.suggestions.length === 1
+        ? `No current adult member is called "${wanted}". Did you mean ${displayName(first)}? Give their full name to link them.`
+        : `No current adult member is called "${wanted}". Check the spelling, or use their e-mail.`,
     );
   }
-  const [only] = found;
-  return only
-    ? { kind: 'found', member: only }
-    : refused(
-        `No current adult member matches "${wanted}". Check the spelling, or use their e-mail.`,
-      );
+  const [only] = match.exact;
+  if (match.exact.length > 1 || !only) {
+    return refused(
+      `${match.exact.length} adult members are called "${wanted}": name the member by their e-mail instead (or pick them from /link's suggestions).`,
+    );
+  }
+  return { kind: 'found', member: only };
 }
+
+/** A member with no date of birth counts as a child unless the record shows an adult's part. */
+const unknownAgeRefusal = (member: Member) =>
+  `${displayName(member)} has no date of birth on record and nothing showing an adult (a parent, committee member or DBS check), so counts as a child: the bot links adults only. The membership secretary can add the date of birth.`;
 
 const childRefusal =
   "That is a child's membership: the bot links adults only. Link the parent or carer instead.";

@@ -31,10 +31,12 @@ import { createClubQueue, type ClubQueue } from '../jobs/club-queue.js';
 import { createReplyOutbox, type ReplyOutbox } from '../delivery/reply-outbox.js';
 import { createFiler, type Filer } from '../jobs/file-once.js';
 import type { Logger } from '../log.js';
-import { createSealer, type Sealer } from '../redis/sealer.js';
+import type { Sealer } from '../redis/sealer.js';
+import { loggedSealer } from './logged-sealer.js';
 import { describeError } from '../errors.js';
 import { ownConnections } from './own-connections.js';
 import { clusterNodesOf } from '../clubs/redis-client.js';
+import { clubOfPrefix } from '../clubs/club-keys.js';
 
 /** Options for {@link createClubServices}. */
 export interface ClubServicesOptions {
@@ -113,7 +115,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
       'CLUB_DATA_KEY is not set: personal data is sealed in Redis with it. `npm run setup:key` prints a new key.',
     );
   }
-  const sealer = createSealer(config.CLUB_DATA_KEY);
+  const sealer = loggedSealer(config.CLUB_DATA_KEY, logger, clubOfPrefix(prefix));
   const { redis, queueConnection } = options.connections ?? ownConnections(config, logger);
 
   const budget = createDailyBudget({
@@ -180,7 +182,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     }),
     now,
   });
-  const links = createMemberLinks(redis, prefix, tracking);
+  const links = createMemberLinks(redis, prefix, sealer, tracking);
   const policy = options.policy ?? defaultAccessPolicy;
   const queue = createClubQueue({ connection: queueConnection, prefix, sealer });
   // Without a listener BullMQ prints each error with its stack to stderr, past the logger.

@@ -69,14 +69,41 @@ export function demoPersona(
 }
 
 /** What `npm run demo -- [--as <role>] [commands…]` asks for. */
-export type DemoArgs = { as?: DemoRole; commands: string[] } | { error: string };
+export type DemoArgs = { as?: DemoRole; commands: string[] } | { error: string } | { help: string };
 
-/** Pure: reads `--as coach` or `--as=coach` anywhere; every other argument is a command. */
+/** Who each `--as` is, for `--help`. */
+const personaNotes: Record<DemoRole, string> = {
+  welfare: 'the Welfare Officer (without --as: the same person, with every role)',
+  coach: 'a coach of one session, holding no office',
+  membership: 'the Membership Secretary',
+  member: 'an adult member with no office',
+  unlinked: 'someone the club’s records do not know',
+};
+
+/** The demo's usage and personas, as `npm run demo -- --help` prints them. */
+export function demoUsage(): string {
+  return [
+    'Usage: npm run demo -- [--as <persona>] ["/command …" …]',
+    '',
+    'Starts a private Redis, a simulated club service with a fictional club, a worker and a chat',
+    'in this terminal. With commands, answers each and exits; without, asks until Ctrl-D.',
+    '',
+    'Personas (--as):',
+    ...demoRoles.map((role) => `  ${role.padEnd(11)} ${personaNotes[role]}`),
+    '',
+    'Examples:',
+    '  npm run demo -- "/session tomorrow"',
+    '  npm run demo -- --as coach "/member Smith" "/session"',
+  ].join('\n');
+}
+
+/** Pure: reads `--as coach` or `--as=coach` anywhere, and `--help`; every other argument is a command. */
 export function readDemoArgs(argv: readonly string[]): DemoArgs {
   const commands: string[] = [];
   let as: string | undefined;
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] ?? '';
+    if (arg === '--help' || arg === '-h') return { help: demoUsage() };
     if (arg === '--as') as = argv[(index += 1)] ?? '';
     else if (arg.startsWith('--as=')) as = arg.slice('--as='.length);
     else commands.push(arg);

@@ -89,6 +89,7 @@ export async function startPlatforms(options: StartPlatformsOptions): Promise<Ru
   const stops: (() => Promise<void>)[] = [];
   if (options.slack) {
     const { startSlackAdapter } = await import('../platforms/slack/app.js');
+    const { slackPart } = await import('../platforms/slack/slack-part.js');
     const socketMode = Boolean(config.SLACK_APP_TOKEN);
     const slack = await startSlackAdapter({
       signingSecret: config.SLACK_SIGNING_SECRET ?? '',
@@ -104,10 +105,7 @@ export async function startPlatforms(options: StartPlatformsOptions): Promise<Ru
       onApiError: apiErrors('slack'),
     });
     ready.slack = () =>
-      connectionPart(
-        slack.connected(),
-        socketMode ? 'connected (Socket Mode)' : 'listening for Slack',
-      );
+      slackPart(slack, socketMode ? 'connected (Socket Mode)' : 'listening for Slack');
     stops.push(() => slack.stop());
     if (!socketMode) slackPort = slack.port;
     logger.info({ port: slack.port, socketMode }, 'Slack adapter started');

@@ -10,6 +10,10 @@ import {
 import type { Heartbeat } from '../ops/heartbeat.js';
 import { fileSubmission } from '../jobs/file-submission.js';
 import type { Logger } from '../log.js';
+import { createLinkLock } from '../access/link-lock.js';
+import { linkedRolesOf } from '../access/linked-roles.js';
+import { clubWelfareHerald } from '../welfare/club-welfare-herald.js';
+import { tellOfIncident } from '../welfare/tell-of-incident.js';
 import type { ClubServices } from './club-services.js';
 
 /** Options for {@link startWorker}. */
@@ -26,6 +30,8 @@ export interface StartWorkerOptions {
   heartbeat?: Heartbeat;
   /** How often the worker looks at itself to beat. Default: 10 s. */
   heartbeatMs?: number;
+  /** Told after a reply or notice went into the outbox (a hosting deployment rings its deliverer). */
+  onReplyPut?: () => Promise<void>;
 }
 
 /**
@@ -59,6 +65,7 @@ export function clubWorkerOptions(
   const now = () => new Date((options.now ?? Date.now)());
   // Digests (#33): their job schedulers make `digest` jobs, and /digest reaches them through the runner.
   const digests = createDigests(services, { timezone, logger: options.logger, now: options.now });
+  const herald = clubWelfareHerald(services, options.onReplyPut);
   return {
     connection: services.queueConnection,
     redis: services.redis,
@@ -79,6 +86,9 @@ export function clubWorkerOptions(
       now,
       digestsFor: digests.deskFor,
       links: services.links,
+      linkedRolesOf: linkedRolesOf({ data: services.data, policy: services.policy }),
+      linkLock: createLinkLock(services.redis, services.prefix),
+      welfare: herald,
     },
     digests,
     fileSubmission: (submission) =>
@@ -88,16 +98,18 @@ export function clubWorkerOptions(
         data: services.data,
         api: services.apiFor('write'),
         filer: services.filer,
-        spendForm: () => services.formsShare(submission.user),
+        spendForm: () => services.formsShare(submission.user, submission.key),
         refresh: (collection) => refreshCollection(services.cache, services.apiFor, collection),
         timezone,
         now,
         reportsMember: services.reportsMember,
+        tellWelfare: (filed) => tellOfIncident(herald, services.data, filed),
       }),
     async budgetRetryAt(priority) {
       const state = await services.budget.state();
       return state.byPriority[priority].nextUnitAt ?? undefined;
     },
     onFinished: options.onFinished,
+    onReplyPut: options.onReplyPut,
   };
 }

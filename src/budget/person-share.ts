@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { ChatUser } from '../commands/chat-user.js';
 import { createDailyBudget } from './create-daily-budget.js';
@@ -18,8 +19,11 @@ export class PersonShareSpentError extends Error {
   }
 }
 
-/** Counts one unit of `user`'s share, or throws {@link PersonShareSpentError}. */
-export type PersonShare = (user: ChatUser) => Promise<void>;
+/**
+ * Counts one unit of `user`'s share, or throws {@link PersonShareSpentError}. With `once` (a
+ * filing's idempotency key) the unit is counted once for that key however often it is asked.
+ */
+export type PersonShare = (user: ChatUser, once?: string) => Promise<void>;
 
 /**
  * A share per person over a rolling 24 hours, shared by every process through Redis: one person
@@ -36,15 +40,28 @@ export function createPersonShare(options: {
   now?: () => number;
 }): PersonShare {
   const limit = Math.max(2, Math.floor(options.limit));
-  return async (user) => {
+  const windowMs = options.windowMs ?? 24 * 3_600_000;
+  return async (user, once) => {
+    const prefix = `${options.prefix}:share:${options.kind}:${user.platform}:${user.userId}`;
+    // A filing's retries (16 attempts, an outage) cost the person one unit, not one per attempt.
+    const spentKey =
+      once === undefined
+        ? undefined
+        : `${prefix}:spent:${createHash('sha256').update(once).digest('hex').slice(0, 32)}`;
+    if (spentKey && (await options.redis.set(spentKey, '1', 'PX', windowMs, 'NX')) !== 'OK') return;
     const budget = createDailyBudget({
       redis: options.redis,
-      prefix: `${options.prefix}:share:${options.kind}:${user.platform}:${user.userId}`,
+      prefix,
       limit,
       windowMs: options.windowMs,
       now: options.now,
     });
-    const reservation = await budget.reserve('write');
-    if (!reservation.granted) throw new PersonShareSpentError(options.kind, reservation.retryAt);
+    const reservation = await budget.reserve('write').catch(async (error: unknown) => {
+      if (spentKey) await options.redis.del(spentKey);
+      throw error;
+    });
+    if (reservation.granted) return;
+    if (spentKey) await options.redis.del(spentKey);
+    throw new PersonShareSpentError(options.kind, reservation.retryAt);
   };
 }

@@ -4,7 +4,7 @@ import { WaitingOnAnotherProcessError } from '../errors.js';
 import { takeLease, whileHeld, type Lease } from '../redis/redis-lease.js';
 import { invalidateScript, readScript } from './entry-scripts.js';
 import { deepFreeze } from './deep-freeze.js';
-import { UnsealableError, type Sealer } from '../redis/sealer.js';
+import type { Sealer } from '../redis/sealer.js';
 import type { Cached } from '../commands/club-data.js';
 import { writeTracked, type KeyTracking } from './key-tracking.js';
 
@@ -89,6 +89,8 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   // When each key's last refresh in this process failed: its stale copy is then said to be so.
   const failedAt = new Map<string, number>();
   const entryKey = (key: string) => `${prefix}:cache:${key}`;
+  // A cached value opens only in its own entry's `value` field.
+  const sealedAt = (at: string) => ({ kind: 'cache' as const, key: at, field: 'value' });
   const lockKey = (key: string) => `${prefix}:cache-lock:${key}`;
 
   // An entry is a hash, so its age and version are read without reading (and parsing) its value.
@@ -114,13 +116,10 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     if (reply.length === 3 && copy) value = copy.value;
     else {
       if (text == null) return undefined;
-      try {
-        value = deepFreeze(options.sealer.openJson(text));
-      } catch (error) {
-        // Sealed with a key no longer configured (or damaged): load it again, as if absent.
-        if (error instanceof UnsealableError) return undefined;
-        throw error;
-      }
+      // Sealed with a key no longer configured, damaged or moved: load it again, as if absent.
+      const opened = options.sealer.openJsonOrAbsent(text, sealedAt(entryKey(key)));
+      if (opened === undefined) return undefined;
+      value = deepFreeze(opened);
       if (version) parsed.set(key, { version, value });
     }
     return { fetchedAt: Number(fetchedAt), invalid: invalid === '1', value: value as T };
@@ -150,7 +149,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
             'version',
             randomUUID(),
             'value',
-            options.sealer.sealJson(value),
+            options.sealer.sealJson(value, sealedAt(entryKey(key))),
           )
           .pexpire(entryKey(key), keepMs)
           .exec(),

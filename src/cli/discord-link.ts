@@ -1,27 +1,22 @@
 /**
- * `npm run discord:link -- [--club <id>] <discord user id> <member e-mail, name or Guid>`, or
+ * `npm run discord:link -- [--club <id>] [--replace] <discord user id> <member e-mail, name or Guid>`, or
  * `--remove <discord user id>`: an admin links a Discord user to a club member (Discord holds no
  * email to match). Reads the configuration as `npm start` does. On a deployment where nothing has
  * run yet it loads the members itself, through the cache and the daily budget (a call or two).
  */
-import { createClubServices, type ClubServices } from '../app/club-services.js';
+import { createClubServices } from '../app/club-services.js';
 import { openClubDirectory } from '../clubs/club-directory.js';
-import { clubToday } from '../commands/club-time.js';
+import { doorbellKeys } from '../clubs/club-keys.js';
+import { createDoorbell } from '../clubs/doorbell.js';
 import { describeError } from '../errors.js';
 import { createLogger } from '../log.js';
 import { openDeploymentOrExit } from './open-deployment.js';
-import { runDiscordLink, type ClubLinking } from './run-discord-link.js';
+import { clubLinking, runDiscordLink } from './run-discord-link.js';
 
 const opened = await openDeploymentOrExit();
 const logger = createLogger({ level: 'silent' });
 const connections = { redis: opened.redis, queueConnection: opened.redis };
 const closing: (() => Promise<void>)[] = [];
-const linking = (services: ClubServices, timezone: string): ClubLinking => ({
-  links: services.links,
-  members: async () => (await services.data.members()).value,
-  today: clubToday(new Date(), timezone),
-});
-
 try {
   process.exitCode = await runDiscordLink(process.argv.slice(2), {
     hosting: opened.kind === 'hosting',
@@ -37,7 +32,7 @@ try {
           keyTracking: false,
         });
         closing.push(() => services.close());
-        return linking(services, config.CLUB_TIMEZONE);
+        return clubLinking(services, config.CLUB_TIMEZONE);
       }
       const clubs = await openClubDirectory({
         registry: opened.registry,
@@ -47,7 +42,9 @@ try {
       });
       closing.push(() => clubs.close());
       const club = id === undefined ? undefined : clubs.club(id);
-      return club && linking(club.services, club.timezone);
+      // A hosting deployment's deliverer waits on its doorbell: ring it for the notices.
+      const bell = createDoorbell(opened.redis, doorbellKeys().outbox);
+      return club && clubLinking(club.services, club.timezone, () => bell.ring(club.id));
     },
   });
 } catch (error) {

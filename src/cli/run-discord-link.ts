@@ -1,21 +1,56 @@
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { createLinkLock } from '../access/link-lock.js';
+import { linkedRolesOf } from '../access/linked-roles.js';
+import type { ClubServices } from '../app/club-services.js';
+import { clubToday } from '../commands/club-time.js';
+import { clubWelfareHerald } from '../welfare/club-welfare-herald.js';
 import {
   LinkError,
   linkDiscordUser,
   linkMadeText,
   type LinkDeps,
 } from '../access/link-discord-user.js';
+import type { AuditTrail } from '../access/audit-trail.js';
 import type { MemberLinks } from '../access/member-links.js';
 import { displayName } from '../commands/display-name.js';
 import { describeError } from '../errors.js';
 
-const discordLinkUsage = `Usage: npm run discord:link -- [--club <id>] <discord user id> <member e-mail, name or Guid>
+const discordLinkUsage = `Usage: npm run discord:link -- [--club <id>] [--replace] <discord user id> <member e-mail, name or Guid>
        npm run discord:link -- [--club <id>] --remove <discord user id>
-  --club <id>   a deployment hosting clubs: the club the member belongs to (required there)`;
+  --club <id>   a deployment hosting clubs: the club the member belongs to (required there)
+  --replace     move the member's link from the Discord account that holds it to this one`;
 
-/** One club's side of a link: its stored links and its members (loaded when not cached). */
+/**
+ * One club's side of a link: its stored links, its members (loaded when not cached), the welfare
+ * officers to tell, and the audit trail a link is recorded in.
+ */
 export interface ClubLinking extends LinkDeps {
-  links: Pick<MemberLinks, 'set' | 'remove'>;
+  links: Pick<MemberLinks, 'get' | 'set' | 'list' | 'remove'>;
+  /** Records the link in the audit trail (`/audit` shows it). Default: not recorded. */
+  audit?: Pick<AuditTrail, 'record'>;
+}
+
+/**
+ * A club's linking on its services: members through the cache and the budget, the welfare
+ * officers told through the club's outbox (the bot process delivers, rung by `onPut` if given),
+ * the audit trail.
+ */
+export function clubLinking(
+  services: ClubServices,
+  timezone: string,
+  onPut?: () => Promise<void>,
+): ClubLinking {
+  return {
+    links: services.links,
+    members: async () => (await services.data.members()).value,
+    today: clubToday(new Date(), timezone),
+    rolesOf: linkedRolesOf({ data: services.data, policy: services.policy }),
+    tellWelfare: (notice) =>
+      clubWelfareHerald(services, onPut).tell(`link:cli:${randomUUID()}`, notice),
+    audit: services.audit,
+    exclusive: createLinkLock(services.redis, services.prefix),
+  };
 }
 
 /** What the command works with; the CLI passes the deployment's club, tests their own. */
@@ -41,7 +76,11 @@ export async function runDiscordLink(args: string[], deps: DiscordLinkDeps): Pro
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { club: { type: 'string' }, remove: { type: 'boolean' } },
+      options: {
+        club: { type: 'string' },
+        remove: { type: 'boolean' },
+        replace: { type: 'boolean' },
+      },
     });
   } catch (error) {
     return usage(describeError(error));
@@ -73,7 +112,19 @@ export async function runDiscordLink(args: string[], deps: DiscordLinkDeps): Pro
       );
       return 0;
     }
-    const made = await linkDiscordUser(club, userId, memberWords.join(' '));
+    const made = await linkDiscordUser(club, userId, memberWords.join(' '), {
+      by: { kind: 'operator' },
+      replace: values.replace === true,
+    });
+    if (made.before?.guid !== made.member.guid) {
+      await club.audit?.record({
+        at: Date.now(),
+        askedBy: 'the operator (npm run discord:link)',
+        command: 'link',
+        members: [made.member.guid, ...(made.before?.member ? [made.before.guid] : [])],
+        fieldGroups: [],
+      });
+    }
     deps.print(linkMadeText(userId, made, (member) => `${displayName(member)} (${member.guid})`));
     return 0;
   } catch (error) {

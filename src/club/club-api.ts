@@ -3,6 +3,7 @@ import {
   ClubServiceFaultError,
   errorForStatus,
   serviceMessageOf,
+  bodyTraceOf,
 } from './club-errors.js';
 import { beyondSpecCollections, collections } from './collections.js';
 import type { ClubHttpClient } from './create-club-client.js';
@@ -95,7 +96,7 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
     const { response } = answer;
     if (response.ok) return answer.data;
     const message = scrub(serviceMessageOf(answer.error), options.token);
-    throw errorForStatus(response.status, path, message);
+    throw errorForStatus(response.status, path, message, bodyTraceOf(answer.error ?? ''));
   }
 
   async function list<T>(

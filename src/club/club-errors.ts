@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** Stable codes of the club client's errors; the queue maps them to retry semantics in one place. */
 export type ClubErrorCode =
   'validation' | 'unauthorised' | 'budget-exhausted' | 'not-found' | 'service-fault';
@@ -7,16 +9,22 @@ export abstract class ClubError extends Error {
   abstract readonly code: ClubErrorCode;
   abstract readonly retryable: boolean;
 
+  /**
+   * The service's own message (masked, at most 200 characters), for the person whose request it
+   * answers; never in `message`, and not enumerable, so no log line or serialised error holds it.
+   */
+  declare readonly serviceMessage: string;
+
   constructor(
     message: string,
     /** The HTTP status, when the service answered. */
     readonly status: number | undefined,
-    /** The service's own message, as text (its shape is not specified). */
-    readonly serviceMessage: string,
+    serviceMessage: string,
     options?: { cause?: unknown },
   ) {
     super(message, options);
     this.name = new.target.name;
+    Object.defineProperty(this, 'serviceMessage', { value: serviceMessage, enumerable: false });
   }
 }
 
@@ -24,12 +32,8 @@ export abstract class ClubError extends Error {
 export class ClubValidationError extends ClubError {
   readonly code = 'validation';
   readonly retryable = false;
-  constructor(status: number, serviceMessage: string) {
-    super(
-      `The club service rejected the data (${status}): ${serviceMessage || 'no reason given'}`,
-      status,
-      serviceMessage,
-    );
+  constructor(status: number, serviceMessage: string, trace = bodyTraceOf(serviceMessage)) {
+    super(`The club service rejected the data (${status}; ${trace}).`, status, serviceMessage);
   }
 }
 
@@ -82,8 +86,16 @@ export class ClubServiceFaultError extends ClubError {
   }
 }
 
-/** Maps a non-2xx answer to its typed error. */
-export function errorForStatus(status: number, path: string, serviceMessage: string): ClubError {
+/**
+ * Maps a non-2xx answer to its typed error. `trace` names the raw body by length and hash (see
+ * {@link bodyTraceOf}); the service's words are kept only as `serviceMessage`.
+ */
+export function errorForStatus(
+  status: number,
+  path: string,
+  serviceMessage: string,
+  trace = bodyTraceOf(serviceMessage),
+): ClubError {
   switch (status) {
     case 401:
       return new ClubUnauthorisedError(serviceMessage);
@@ -94,13 +106,25 @@ export function errorForStatus(status: number, path: string, serviceMessage: str
     default:
       if (status >= 500 || status === 408 || status === 429) {
         return new ClubServiceFaultError(
-          `The club service failed (${status}): ${serviceMessage || 'no reason given'}`,
+          `The club service failed (${status}; ${trace}).`,
           status,
           serviceMessage,
         );
       }
-      return new ClubValidationError(status, serviceMessage);
+      return new ClubValidationError(status, serviceMessage, trace);
   }
+}
+
+/**
+ * An error body as a log line may name it: its length and a short hash, never its words (it may
+ * echo a child's record: a name, a date of birth, an address, a health note). An operator matches
+ * the hash against the body in the club service's own logs, found by the time and the job's id.
+ */
+export function bodyTraceOf(body: unknown): string {
+  const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? '');
+  if (text === '') return 'empty body';
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 12);
+  return `body ${text.length} characters, sha256 ${hash}`;
 }
 
 /** The most of the service's error text kept: enough to say what was wrong, no more. */
@@ -109,7 +133,7 @@ const maxServiceText = 200;
 /**
  * Reads an error body of unknown shape (text, or JSON with a message field; never assumes JSON)
  * as at most 200 characters, with e-mails, phone numbers and long digit runs masked: the service
- * may echo the record back, and this text reaches log lines.
+ * may echo the record back. It is told to the person whose request it answers, never logged.
  */
 export function serviceMessageOf(body: unknown): string {
   return maskPersonalText(rawMessageOf(body)).slice(0, maxServiceText);

@@ -155,10 +155,13 @@ async function remove(rest: string[], deps: ClubCommandDeps): Promise<number> {
     options: { purge: { type: 'boolean' } },
   });
   const id = idOf(positionals);
+  const slackTeams = (await deps.registry.get(id))?.slackTeams ?? [];
   if (!(await deps.registry.remove(id))) throw new Refusal(`there is no club "${id}"`);
   deps.print(`Removed the club "${id}".`);
-  if (values.purge)
-    deps.print(`Deleted ${await purgeClubData(deps.redis, id, deps.root)} keys of its data.`);
+  if (values.purge) {
+    const deleted = await purgeClubData(deps.redis, id, deps.root, slackTeams);
+    deps.print(`Deleted ${deleted} keys of its data.`);
+  }
   return 0;
 }
 

@@ -20,17 +20,25 @@ export function clubPrefix(id: string, root = defaultRoot): string {
   return `${root}:{club:${id}}`;
 }
 
+/**
+ * The club whose values a prefix holds, as sealed values are bound to it: the id in a hosted
+ * club's prefix, or '' for a single club's (the deployment is its one club).
+ */
+export function clubOfPrefix(prefix: string): string {
+  return /\{club:([a-z0-9-]+)\}$/.exec(prefix)?.[1] ?? '';
+}
+
 /** The registry's keys: one hash tag, so a change to several of them is one atomic script. */
 export function registryKeys(root = defaultRoot) {
   const at = `${root}:{clubs}`;
   return {
-    /** Club id → the club's record (JSON, its token sealed). */
+    /** Club id → the club's record, sealed whole to its field and club. */
     records: `${at}:records`,
-    /** Slack team id → club id. */
+    /** Slack team id → club id (believed only when the club's record names the team). */
     slackTeams: `${at}:slack-teams`,
     /** Discord guild id → club id. */
     discordGuilds: `${at}:discord-guilds`,
-    /** sha256 of a one-time code → { club, expiresAt }. */
+    /** sha256 of a one-time code → { club, expiresAt }, sealed to its field. */
     invites: `${at}:invites`,
     /** Counts changes, so running processes notice one with a single GET. */
     version: `${at}:version`,
@@ -38,6 +46,8 @@ export function registryKeys(root = defaultRoot) {
     slackInstallations: `${at}:slack-installations`,
     /** A claim ticket (after an install) → the team it is for. */
     slackClaim: (ticket: string) => `${at}:slack-claim:${ticket}`,
+    /** Installed Slack teams not yet claimed, scored by when their installation is dropped. */
+    slackUnclaimed: `${at}:slack-unclaimed`,
   };
 }
 

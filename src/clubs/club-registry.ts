@@ -4,6 +4,8 @@ import type { Sealer } from '../redis/sealer.js';
 import { registryKeys } from './club-keys.js';
 import { parseClubRecord, type ClubRecord } from './club-record.js';
 import { createInvites, type Invites } from './invites.js';
+import { claimSlackTeam, releaseSlackTeam, type SlackTeamClaim } from './claim-slack-team.js';
+import { openClubRecord, sealClubRecord } from './sealed-club-record.js';
 
 /** A change the registry refused: an id taken, a workspace or server of another club. */
 export class ClubRegistryError extends Error {
@@ -14,12 +16,16 @@ export class ClubRegistryError extends Error {
 }
 
 /**
- * The clubs of a hosting deployment, in Redis. Tokens are sealed with the data key; a Slack team
- * or Discord guild belongs to one club at most. Every change counts up a version, which running
+ * The clubs of a hosting deployment, in Redis. Each record is sealed whole with the data key to its
+ * club's field, so a record changed or moved in Redis is refused ({@link ClubRecordRefusedError})
+ * and none of it used; a Slack team or Discord guild belongs to one club at most, and a mapping
+ * counts only when the club's sealed record names the team or guild too. Every change counts up a version, which running
  * processes watch to reload.
  */
 export interface ClubRegistry {
+  /** Every club; throws {@link ClubRecordRefusedError} naming the first club whose record fails. */
   list(): Promise<ClubRecord[]>;
+  /** Throws {@link ClubRecordRefusedError} when the club's record fails its check. */
   get(id: string): Promise<ClubRecord | undefined>;
   /** Stores a new club; throws {@link ClubRegistryError} when its id or a chat id is taken. */
   add(record: ClubRecord): Promise<ClubRecord>;
@@ -32,6 +38,10 @@ export interface ClubRegistry {
   /** Counts changes; 0 for a registry never written. */
   version(): Promise<number>;
   invites: Invites;
+  /** Checks the owner, consumes the code and adds the Slack team to its club, in one step. */
+  claimSlackTeam(teamId: string, code: string): Promise<SlackTeamClaim>;
+  /** Takes the Slack team off its club (uninstalled); resolves that club's id, if any. */
+  releaseSlackTeam(teamId: string): Promise<string | undefined>;
 }
 
 /**
@@ -91,11 +101,15 @@ export function createClubRegistry(
 ): ClubRegistry {
   const at = registryKeys(options.root);
   const keys = [at.records, at.slackTeams, at.discordGuilds, at.version];
-  const encode = (record: ClubRecord) =>
-    JSON.stringify({ ...record, token: sealer.seal(record.token) });
-  const decode = (text: string): ClubRecord => {
-    const stored = JSON.parse(text) as ClubRecord;
-    return { ...stored, token: sealer.open(stored.token) };
+  const encode = (record: ClubRecord) => sealClubRecord(sealer, at.records, record);
+  const decode = (id: string, text: string) => openClubRecord(sealer, at.records, id, text);
+  /** The club a mapping names, when that club's own record names the chat id too. */
+  const mapped = async (
+    club: string | null,
+    names: (record: ClubRecord) => boolean,
+  ): Promise<string | undefined> => {
+    const record = club === null ? undefined : await registry.get(club);
+    return record && names(record) ? record.id : undefined;
   };
 
   async function save(record: ClubRecord, mode: 'add' | 'update'): Promise<ClubRecord> {
@@ -121,13 +135,13 @@ export function createClubRegistry(
   const registry: ClubRegistry = {
     async list() {
       const all = await redis.hgetall(at.records);
-      return Object.values(all)
-        .map(decode)
+      return Object.entries(all)
+        .map(([id, text]) => decode(id, text))
         .sort((a, b) => a.id.localeCompare(b.id));
     },
     async get(id) {
       const text = await redis.hget(at.records, id);
-      return text === null ? undefined : decode(text);
+      return text === null ? undefined : decode(id, text);
     },
     add: (record) => save(record, 'add'),
     async update(id, change) {
@@ -139,15 +153,20 @@ export function createClubRegistry(
       return (await removeScript.run(redis, keys, [id])) === 1;
     },
     async clubOfSlackTeam(teamId) {
-      return (await redis.hget(at.slackTeams, teamId)) ?? undefined;
+      const club = await redis.hget(at.slackTeams, teamId);
+      return mapped(club, (record) => record.slackTeams.includes(teamId));
     },
     async clubOfDiscordGuild(guildId) {
-      return (await redis.hget(at.discordGuilds, guildId)) ?? undefined;
+      const club = await redis.hget(at.discordGuilds, guildId);
+      return mapped(club, (record) => record.discordGuilds.includes(guildId));
     },
     async version() {
       return Number((await redis.get(at.version)) ?? 0);
     },
-    invites: createInvites(redis, at.invites, options.now),
+    invites: createInvites(redis, at.invites, sealer, options.now),
+    claimSlackTeam: (teamId, code) =>
+      claimSlackTeam({ redis, keys: at, encode, decode, invites: registry.invites }, teamId, code),
+    releaseSlackTeam: (teamId) => releaseSlackTeam({ redis, keys: at, encode, decode }, teamId),
   };
   return registry;
 }

@@ -102,8 +102,8 @@ export function startFairWorkerPool(options: FairWorkerPoolOptions): FairWorkerP
         logger: logger.child({ club: id }),
         timezone: club.timezone,
         onFinished: (event) => options.onFinished?.(id, event),
+        onReplyPut: () => options.onReplyPut?.(id) ?? Promise.resolve(),
       }),
-      onReplyPut: () => options.onReplyPut?.(id) ?? Promise.resolve(),
     });
     const made = { club, fetcher: new ClubFetcher(processor, settings), running: 0 };
     watchWorker(made.fetcher.worker, logger.child({ club: id }));

@@ -45,6 +45,7 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
 
   if (slackOn) {
     const slack = await import('../platforms/slack/start-hosted-slack.js');
+    const { slackPart } = await import('../platforms/slack/slack-part.js');
     const { createRedisInstallationStore } =
       await import('../platforms/slack/redis-installation-store.js');
     const { createHostedSlackSink } = await import('../platforms/slack/hosted-reply-sink.js');
@@ -83,14 +84,19 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
                 .update(`slack-state:${config.CLUB_DATA_KEY}`)
                 .digest('base64url'),
               installationStore: store,
-              claims: createSlackClaims({ redis, registry: options.registry }),
+              claims: createSlackClaims({
+                redis,
+                registry: options.registry,
+                logger,
+                dropInstallation: (teamId) => store.deleteTeam(teamId),
+              }),
             },
           }
         : {}),
       clubFor: (teamId) => directory.bySlackTeam(teamId),
       dispatcherOf,
     });
-    ready.slack = () => connectionPart(running.connected(), 'listening for Slack');
+    ready.slack = () => slackPart(running, 'listening for Slack');
     stops.push(() => running.stop());
     logger.info({ port: running.port, installFlow: oauth }, 'Slack adapter started for every club');
   }

@@ -1,16 +1,24 @@
 import type { Redis } from 'ioredis';
-import { clubPrefix } from './club-keys.js';
+import { clubPrefix, registryKeys } from './club-keys.js';
 import { scanTargets } from './redis-client.js';
 
 /**
  * Deletes every key under a club's prefix: its queue, cache, budget, outbox, audit trail and
- * links. For a club that has left the deployment (`npm run club -- remove <id> --purge`).
- * Resolves how many keys went.
+ * links, and the Slack installations (bot tokens) of its workspaces. For a club that has left the
+ * deployment (`npm run club -- remove <id> --purge`). Resolves how many keys (and installations) went.
  */
-export async function purgeClubData(redis: Redis, clubId: string, root?: string): Promise<number> {
+export async function purgeClubData(
+  redis: Redis,
+  clubId: string,
+  root?: string,
+  slackTeams: readonly string[] = [],
+): Promise<number> {
   // Glob characters in the prefix ({ } are literal to MATCH, but escape them all the same).
   const pattern = `${clubPrefix(clubId, root).replace(/[\\*?[\]{}]/g, '\\$&')}:*`;
   let deleted = 0;
+  for (const team of slackTeams) {
+    deleted += await redis.hdel(registryKeys(root).slackInstallations, team);
+  }
   for (const node of scanTargets(redis)) {
     let cursor = '0';
     do {

@@ -5,10 +5,10 @@ import { createBotMetrics } from '../ops/bot-metrics.js';
 import { startOps } from '../app/start-ops.js';
 import { startingPart, stoppingPart, type PartCheck } from '../ops/health-part.js';
 import { createHeartbeat } from '../ops/heartbeat.js';
-import { createSealer } from '../redis/sealer.js';
+import { loggedSealer } from '../app/logged-sealer.js';
 import { createDigests } from '../digests/create-digests.js';
 import { openClubDirectory } from './club-directory.js';
-import { doorbellKeys } from './club-keys.js';
+import { defaultRoot, doorbellKeys } from './club-keys.js';
 import { createClubMetrics } from './club-metrics.js';
 import { createClubRegistry } from './club-registry.js';
 import { createDoorbell } from './doorbell.js';
@@ -19,6 +19,7 @@ import { loadHostConfig, singleClubVariablesSet, type HostConfig } from './host-
 import { startHostedPlatforms } from './hosted-platforms.js';
 import { connectRedis } from './redis-client.js';
 import { startHostedDeliverer } from './start-hosted-deliverer.js';
+import { sealedDataAtStart } from '../app/sealed-data-at-start.js';
 
 /**
  * `npm start` when the registry holds clubs (docs/hosting.md): the same roles as for one club,
@@ -50,8 +51,15 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
   );
   const queueConnection = connectRedis(config, { maxRetriesPerRequest: null });
   queueConnection.on('error', () => undefined);
-  const sealer = createSealer(config.CLUB_DATA_KEY);
+  const sealer = loggedSealer(config.CLUB_DATA_KEY, logger);
   const registry = createClubRegistry(redis, sealer);
+  const sealedData = await sealedDataAtStart({
+    redis,
+    sealer,
+    scope: { mode: 'hosting', root: defaultRoot },
+    logger,
+  });
+  if (!sealedData) return 1;
   const jobsBell = createDoorbell(redis, doorbellKeys().jobs);
   const outboxBell = createDoorbell(redis, doorbellKeys().outbox);
   const metrics = createBotMetrics();
@@ -71,7 +79,7 @@ export async function runHosted(role: 'bot' | 'worker' | 'all'): Promise<number>
   logger.info({ clubs: directory.ids().length }, 'hosting the clubs of the registry');
   const stops: (() => Promise<void>)[] = [];
   // As in main.ts: the ops port first, so a taken port stops the process before it takes work.
-  const ready: Record<string, PartCheck> = { startUp: startingPart };
+  const ready: Record<string, PartCheck> = { startUp: startingPart, sealedData };
   const boardQueues = createClubBoardQueues({ ids: () => directory.ids(), redis });
   const ops = await startOps({ config, redis, metrics, ready, queues: boardQueues.list, logger });
   if (!ops) return 1;

@@ -1,61 +1,134 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { SlackClaims } from '../platforms/slack/claim-pages.js';
-import { registryKeys } from './club-keys.js';
+import { createAuditTrail } from '../access/audit-trail.js';
+import type { Logger } from '../log.js';
+import type { ClaimOutcome, SlackClaims } from '../platforms/slack/claim-pages.js';
+import { clubPrefix, registryKeys } from './club-keys.js';
 import type { ClubRegistry } from './club-registry.js';
 
-/** How long the page after an install may be used, and how many codes it may try. */
+/** How long the page after an install may be used (and an unclaimed installation kept). */
 const ticketSeconds = 3_600;
+/** Codes one page may try. */
 const maxTries = 5;
 
-/**
- * Connecting a newly installed Slack workspace to its club: the install's last page carries a
- * ticket for the workspace, and its admin types the one-time code the operator gave them
- * (`npm run club -- invite <id>`). A workspace already another club's is not moved.
- */
-export function createSlackClaims(options: {
+/** Options for {@link createSlackClaims}. */
+export interface SlackClaimsOptions {
   redis: Redis;
   registry: ClubRegistry;
+  /** Deletes a workspace's stored installation (its bot token). */
+  dropInstallation(teamId: string): Promise<void>;
+  logger: Logger;
+  /** The root of the deployment's keys. Default: `club-bot`. */
   root?: string;
-}): SlackClaims {
-  const { redis, registry } = options;
-  const keyOf = registryKeys(options.root).slackClaim;
-  return {
-    async begin(teamId) {
+  now?: () => number;
+}
+
+/**
+ * Connecting a newly installed Slack workspace to its club: the install's last page sets a
+ * cookie holding a ticket for the workspace, and its admin types the one-time code the operator
+ * gave them (`npm run club -- invite <id>`). A workspace already another club's is not moved; one
+ * never claimed within the hour loses its installation; an uninstalled one loses its club too.
+ * Every outcome is logged, and audited in the club's trail when there is a club; never the code.
+ */
+export function createSlackClaims(options: SlackClaimsOptions): SlackClaims {
+  const { redis, registry, logger } = options;
+  const now = options.now ?? Date.now;
+  const keys = registryKeys(options.root);
+  const audit = async (clubId: string, teamId: string, what: string) => {
+    const trail = createAuditTrail({ redis, prefix: clubPrefix(clubId, options.root) });
+    const write = trail.writeOf({
+      at: now(),
+      askedBy: `slack-team:${teamId}`,
+      command: what,
+      members: [],
+      fieldGroups: [],
+    });
+    await redis.xadd(
+      write.stream,
+      'MINID',
+      '~',
+      write.minId,
+      '*',
+      'entry',
+      JSON.stringify(write.entry),
+    );
+  };
+  const told = (teamId: string, outcome: string, clubId?: string) =>
+    logger.info({ team: teamId, ...(clubId ? { club: clubId } : {}), outcome }, 'Slack claim');
+
+  const claims: SlackClaims = {
+    async begin(teamId, teamName) {
+      await claims.sweep();
       const ticket = randomBytes(18).toString('base64url');
-      await redis.set(keyOf(ticket), teamId, 'EX', ticketSeconds);
+      await redis.set(
+        keys.slackClaim(ticket),
+        JSON.stringify({ teamId, teamName }),
+        'EX',
+        ticketSeconds,
+      );
+      await redis.zadd(keys.slackUnclaimed, now() + ticketSeconds * 1_000, teamId);
       return ticket;
     },
-    async finish(ticket, code) {
-      const key = keyOf(ticket);
-      const teamId = ticket ? await redis.get(key) : null;
-      if (!teamId) {
+    async finish(ticket, code): Promise<ClaimOutcome> {
+      const key = keys.slackClaim(ticket);
+      const stored = ticket ? await redis.get(key) : null;
+      if (!stored) {
+        logger.info({ outcome: 'expired' }, 'Slack claim');
         return { ok: false, reason: 'This page has expired: add the app to Slack again.' };
       }
+      const { teamId, teamName } = JSON.parse(stored) as { teamId: string; teamName?: string };
       const tries = await redis
         .multi()
         .incr(`${key}:tries`)
         .expire(`${key}:tries`, ticketSeconds)
         .exec();
       if (Number(tries?.[0]?.[1] ?? 0) > maxTries) {
-        return { ok: false, reason: 'Too many tries: ask your club bot operator for a new code.' };
+        told(teamId, 'too many tries');
+        return {
+          ok: false,
+          reason: `${maxTries} codes have been tried on this page: add the app to Slack again for a new one.`,
+        };
       }
-      const owner = await registry.clubOfSlackTeam(teamId);
-      if (owner) {
-        const club = await registry.get(owner);
-        return { ok: false, reason: `This workspace already answers for ${club?.name ?? owner}.` };
-      }
-      const clubId = await registry.invites.redeem(code);
-      const club = clubId ? await registry.get(clubId) : undefined;
-      if (!club) {
+      const claim = await registry.claimSlackTeam(teamId, code);
+      if (!claim.ok && claim.reason === 'code') {
+        told(teamId, 'wrong code');
         return {
           ok: false,
           reason: 'That code is not valid, or has been used: check it with your operator.',
         };
       }
-      await registry.update(club.id, { slackTeams: [...club.slackTeams, teamId] });
+      if (!claim.ok) {
+        told(teamId, 'already another club’s', claim.owner);
+        await audit(claim.owner, teamId, 'slack claim refused: workspace already this club’s');
+        const club = await registry.get(claim.owner);
+        return {
+          ok: false,
+          reason: `This workspace already answers for ${club?.name ?? claim.owner}.`,
+        };
+      }
       await redis.del(key, `${key}:tries`);
-      return { ok: true, club: club.name };
+      await redis.zrem(keys.slackUnclaimed, teamId);
+      told(teamId, 'connected', claim.club.id);
+      await audit(claim.club.id, teamId, 'slack claim: workspace connected');
+      return { ok: true, club: claim.club.name, team: teamName ?? teamId };
+    },
+    async forget(teamId, why) {
+      await options.dropInstallation(teamId);
+      await redis.zrem(keys.slackUnclaimed, teamId);
+      const clubId = await registry.releaseSlackTeam(teamId);
+      told(teamId, why, clubId);
+      if (clubId) await audit(clubId, teamId, `slack ${why}: workspace disconnected`);
+    },
+    async sweep() {
+      const due = await redis.zrangebyscore(keys.slackUnclaimed, '-inf', now());
+      for (const teamId of due) {
+        if ((await registry.clubOfSlackTeam(teamId)) === undefined) {
+          await options.dropInstallation(teamId);
+          told(teamId, 'never claimed: installation dropped');
+        }
+        await redis.zrem(keys.slackUnclaimed, teamId);
+      }
     },
   };
+  return claims;
 }

@@ -4,6 +4,7 @@ import { clubClock, formatDay } from './club-time.js';
 import type { CommandDefinition } from './command.js';
 import { displayName } from './display-name.js';
 import { findMembers } from './find-members.js';
+import { memberChoicesReply } from './member-choices-reply.js';
 import { membersByGuid } from './members-by-guid.js';
 import type { AuditFieldGroup, Reply } from './reply.js';
 
@@ -96,24 +97,10 @@ export const audit = {
     const members = await data.members();
     if (!options.member)
       return auditReply(await auditTrail({ limit: 50 }), members.value, timezone);
-    const found = findMembers(members.value, options.member);
-    const [only] = found;
-    if (found.length !== 1 || !only) {
-      return {
-        title: 'Audit trail',
-        sections: [
-          {
-            kind: 'text',
-            text:
-              found.length === 0
-                ? `No member is called "${options.member}".`
-                : `"${options.member}" matches ${found.length} members; give the full name.`,
-          },
-        ],
-        visibility: 'asker',
-        personalData: false,
-        tone: 'warning',
-      };
+    const match = findMembers(members.value, options.member);
+    const only = 'exact' in match && match.exact.length === 1 ? match.exact[0] : undefined;
+    if (only === undefined) {
+      return memberChoicesReply(match, members.value, options.member, 'audit');
     }
     return auditReply(
       await auditTrail({ member: only.guid, limit: 50 }),

@@ -1,7 +1,7 @@
 import type { AuditEntry } from './audit-entry.js';
 import type { ClubContacts } from '../access/club-contacts.js';
 import type { MemberLinks } from '../access/member-links.js';
-import type { Asker, Platform } from './chat-user.js';
+import type { Asker, ChatUser, Platform } from './chat-user.js';
 import type { ClubData, QuotaReport } from './club-data.js';
 import type { DigestDesk } from './digest-desk.js';
 import type { FormDefinition, FormId } from './form.js';
@@ -42,7 +42,16 @@ export interface CommandContext {
   /** Digest subscriptions, for /digest and /today (the worker supplies them). */
   digests?: DigestDesk;
   /** The stored links of chat users to members, for /link (the worker supplies them). */
-  links?: Pick<MemberLinks, 'set' | 'list'>;
+  links?: Pick<MemberLinks, 'get' | 'set' | 'list' | 'remove'>;
+  /** Runs one change of the links at a time, for /link (the worker supplies it). */
+  exclusiveLinks?<T>(work: () => Promise<T>): Promise<T>;
+  /** The roles a link of this chat user to the member involves, for /link's limits. */
+  linkedRolesOf?(user: ChatUser, memberGuid: string): Promise<BotRole[]>;
+  /**
+   * Tells the club's welfare officers at once, once for this command whatever happens to its
+   * job; resolves the names of those told (the worker supplies it).
+   */
+  tellWelfare?(notice: Reply): Promise<string[]>;
   /** Who can help, from the club's records, for refusals that name people. Default: none. */
   contacts?(): Promise<ClubContacts | undefined>;
 }

@@ -1,5 +1,6 @@
 import type { DigestKind } from '../digests/digest-kinds.js';
 import type { DigestSchedule } from '../digests/digest-schedule.js';
+import type { DigestLimitReached } from '../digests/digest-limits.js';
 
 /** A digest subscription as /digest shows it. */
 export interface DigestView {
@@ -26,7 +27,8 @@ export interface DigestView {
 export interface DigestDesk {
   /** The channel the command was typed in (the console's conversation); undefined in none. */
   readonly channelId?: string;
-  add(kind: DigestKind, schedule: DigestSchedule): Promise<DigestView>;
+  /** Adds it, or nothing when the asker or the channel has the most digests allowed. */
+  add(kind: DigestKind, schedule: DigestSchedule): Promise<DigestView | DigestLimitReached>;
   /** The subscriptions on the asker's platform. */
   list(): Promise<DigestView[]>;
   get(id: string): Promise<DigestView | undefined>;

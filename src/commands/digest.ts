@@ -85,7 +85,7 @@ export const digestAdd = {
     kindOption,
     {
       name: 'when',
-      description: 'at HH:MM and/or on a weekday, e.g. at 07:30 on Monday',
+      description: 'at 18:00 or 6pm, and/or on a weekday or weekdays, e.g. at 6pm on weekdays',
       required: false,
       rest: true,
     },
@@ -108,6 +108,13 @@ export const digestAdd = {
       });
     }
     const added = await digests.add(kind, parsed.schedule);
+    if ('limit' in added) {
+      const whose = added.limit === 'person' ? 'You have' : 'This channel has';
+      return textReply(
+        `${whose} ${added.max} digests, the most allowed. /digest list shows them; /digest remove <id> makes room.`,
+        { tone: 'warning' },
+      );
+    }
     return {
       title: `Digest added: ${info.title}`,
       tone: 'success',

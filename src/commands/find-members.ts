@@ -1,30 +1,46 @@
 import type { Member } from '../club/domain.js';
 import { displayName } from './display-name.js';
-import { byRef } from './short-ref.js';
+import { shortRefLength } from './short-ref.js';
 
 /**
- * Finds members by what a volunteer types: "Jane Smith", "Smith", a known-as name ("Tom" for
- * Thomas), any case, accents ignored ("Zoe" finds Zoë), words in any order, and one mistyped
- * letter in a name of five letters or more ("Smyth" finds Smith). A member's Guid or reference finds them.
- *
- * Exact matches win: a typo is only tolerated when nothing matches exactly, so "Smith" never also
- * brings up every "Smyth". Active members come first, then by name.
+ * What a typed name finds. Only `exact` members answer the question; `suggestions` are near
+ * spellings the caller must offer as a question ("Did you mean …?") and show nothing else of.
  */
-export function findMembers(members: readonly Member[], query: string): Member[] {
-  const trimmed = query.trim();
-  const byGuid = members.find((member) => member.guid.toLowerCase() === trimmed.toLowerCase());
-  if (byGuid) return [byGuid];
-  // The 8-character reference the bot shows names one member too.
-  const referenced = byRef(members, trimmed);
-  if (referenced.length === 1) return referenced;
+export type MemberMatch = { exact: Member[] } | { suggestions: Member[] };
+
+/**
+ * Finds members by what a volunteer types. Exact: "Jane Smith", "Smith", a known-as name ("Tom"
+ * for Thomas), any case, accents and apostrophes ignored ("Zoe" finds Zoë), words in any order,
+ * a member's Guid or its first 8 characters (the reference the bot shows). When nothing is exact,
+ * near matches become suggestions: one letter wrong in a name of five letters or more ("Smyth"),
+ * an initial ("J Smith"), the start of a word ("Smi"). Active members come first, then by name.
+ */
+export function findMembers(members: readonly Member[], query: string): MemberMatch {
+  const trimmed = query.trim().toLowerCase();
+  const byGuid = members.filter((member) => member.guid.toLowerCase() === trimmed);
+  if (byGuid.length > 0) return { exact: byGuid };
+  if (/^[0-9a-f]{8}$/.test(trimmed)) {
+    const byRef = members.filter(
+      (member) => member.guid.slice(0, shortRefLength).toLowerCase() === trimmed,
+    );
+    if (byRef.length > 0) return { exact: inNameOrder(byRef) };
+  }
   const wanted = nameWords(trimmed);
-  if (wanted.length === 0) return [];
+  if (wanted.length === 0) return { suggestions: [] };
   const named = members.map((member) => ({ member, words: nameWordsOf(member) }));
   const exact = named.filter(({ words }) => matches(wanted, words, sameWord));
-  const found = (
-    exact.length > 0 ? exact : named.filter(({ words }) => matches(wanted, words, nearWord))
-  ).map(({ member }) => member);
-  return found.sort(
+  if (exact.length > 0) return { exact: inNameOrder(exact.map(({ member }) => member)) };
+  const near = named.filter(({ words }) => matches(wanted, words, nearWord));
+  return { suggestions: inNameOrder(near.map(({ member }) => member)) };
+}
+
+/** The members a match found exactly; none for suggestions. */
+export function exactMembers(match: MemberMatch): Member[] {
+  return 'exact' in match ? match.exact : [];
+}
+
+function inNameOrder(found: readonly Member[]): Member[] {
+  return [...found].sort(
     (a, b) =>
       Number(b.active) - Number(a.active) || displayName(a).localeCompare(displayName(b), 'en-GB'),
   );
@@ -64,8 +80,14 @@ function sameWord(typed: string, name: string): boolean {
   return typed === name;
 }
 
+/** One slip, an initial, or the start of a name (three letters at least). */
 function nearWord(typed: string, name: string): boolean {
-  return typed === name || (name.length >= 5 && withinOneEdit(typed, name));
+  return (
+    typed === name ||
+    (name.length >= 5 && withinOneEdit(typed, name)) ||
+    (typed.length === 1 && name.startsWith(typed)) ||
+    (typed.length >= 3 && name.startsWith(typed))
+  );
 }
 
 /** One letter wrong, missing, extra, or two neighbours swapped. */

@@ -75,7 +75,9 @@ export const incidentList = {
   roles: ['welfare'],
   personalData: true,
   needsClub: true,
-  async handle({ options, data, now, timezone }) {
+  async handle({ options, asker, data, now, timezone, digests }) {
+    // A welfare officer who uses the bot is someone new incidents and welfare digests can reach.
+    if (asker.roles.includes('welfare')) await digests?.remember();
     const incidents = await data.incidents();
     return {
       ...incidentListReply(incidents.value, options.status, clubToday(now, timezone)),

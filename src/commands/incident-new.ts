@@ -126,24 +126,50 @@ export function incidentDraftFrom(
   };
 }
 
+/** Who heard of a filed incident: the officers told, or (none known) whom the reporter should tell. */
+export interface WelfareTold {
+  names: readonly string[];
+  /** "the club's welfare officer (Wendy Hale, Welfare Officer)". Default: a pointer to /whoswho. */
+  tellInstead?: string;
+}
+
 /**
  * Pure: the confirmation once the incident is in the club's incident book, in words for who
- * filed it: the welfare officer is not told that the welfare officer will see it.
+ * filed it, saying only what is true of who was told: `told` names the welfare officers sent it
+ * now (none: whom to tell instead; undefined: this deployment tells nobody).
  */
-export function incidentFiledReply(incident: Incident, byWelfare = false, today?: string): Reply {
+export function incidentFiledReply(
+  incident: Incident,
+  byWelfare = false,
+  today?: string,
+  told?: WelfareTold,
+): Reply {
   const ref = shortRef(incident.guid);
-  return formFiledReply(
-    'Incident filed',
-    byWelfare
-      ? `It is in the club's incident book; /incident show ${ref} shows it again.`
-      : `It is in the club's incident book, and the welfare officer will see it. Quote ${ref} if you follow it up.`,
-    [
-      { label: 'Reference', value: ref },
-      { label: 'Title', value: incident.title },
-      { label: 'Date', value: incident.date ? formatDay(incident.date, today) : 'Not given' },
-      { label: 'Status', value: incident.status },
-    ],
-  );
+  const filed = byWelfare
+    ? `It is in the club's incident book; /incident show ${ref} shows it again.`
+    : `It is in the club's incident book. Quote ${ref} if you follow it up.`;
+  return formFiledReply('Incident filed', [filed, toldText(told, byWelfare)].join(' ').trim(), [
+    { label: 'Reference', value: ref },
+    { label: 'Title', value: incident.title },
+    { label: 'Date', value: incident.date ? formatDay(incident.date, today) : 'Not given' },
+    { label: 'Status', value: incident.status },
+  ]);
+}
+
+function toldText(heard: WelfareTold | undefined, byWelfare: boolean): string {
+  if (heard === undefined) return '';
+  const told = heard.names;
+  if (told.length > 0) {
+    const names =
+      told.length === 1 ? told[0] : `${told.slice(0, -1).join(', ')} and ${told.at(-1)}`;
+    if (byWelfare) return `Also told at once: ${names}.`;
+    return told.length === 1
+      ? `The welfare officer was told at once: ${names}.`
+      : `The welfare officers were told at once: ${names}.`;
+  }
+  return byWelfare
+    ? 'No other welfare officer uses the bot yet, so nobody else was told.'
+    : `No welfare officer uses the bot yet, so nobody was told by message: please tell ${heard.tellInstead ?? "the club's welfare officer (/whoswho welfare names them)"} yourself.`;
 }
 
 export const incidentNew = {

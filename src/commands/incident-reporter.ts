@@ -72,7 +72,7 @@ export function unlinkedNote(user: ChatUser, values: FormValues): string {
 }
 
 /** "the welfare officer (Wendy Hale, Welfare Officer; …)" from who's who, or a pointer to it. */
-function welfareOfficers(whosWho: readonly WhosWhoCategory[]): string {
+export function welfareOfficers(whosWho: readonly WhosWhoCategory[]): string {
   const welfare = /welfare|safeguarding/i;
   const people = whosWho.flatMap((category) =>
     category.members.filter(

@@ -66,7 +66,9 @@ export const incidentShow = {
   roles: ['welfare'],
   personalData: true,
   needsClub: true,
-  async handle({ options, data, now, timezone }) {
+  async handle({ options, asker, data, now, timezone, digests }) {
+    // A welfare officer who uses the bot is someone new incidents and welfare digests can reach.
+    if (asker.roles.includes('welfare')) await digests?.remember();
     const ref = (options.ref ?? '').trim().replace(/^#/, '');
     const warn = (text: string) => textReply(text, { title: 'Incident', tone: 'warning' });
     if (ref.length < 4) return warn('Give at least 4 characters of the reference, e.g. 1a2b3c4d.');

@@ -51,15 +51,21 @@ export const link = {
     // A user typed as text arrives as a mention (<@id>); Discord's user picker sends the bare id.
     const userId = options.user.replace(/^<@!?(\d+)>$/, '$1');
     let made: LinkMade;
+    const members = await context.data.members();
+    const admin = membersByGuid(members.value).get(context.asker.memberGuid ?? '');
     try {
       made = await linkDiscordUser(
         {
           links,
-          members: async () => (await context.data.members()).value,
+          members: async () => members.value,
           today: clubToday(context.now, context.timezone),
+          rolesOf: context.linkedRolesOf,
+          tellWelfare: context.tellWelfare,
+          exclusive: context.exclusiveLinks,
         },
         userId,
         options.member,
+        { by: { kind: 'chat', name: admin ? displayName(admin) : 'an admin' } },
       );
     } catch (error) {
       if (!(error instanceof LinkError)) throw error;

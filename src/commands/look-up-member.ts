@@ -4,7 +4,7 @@ import type { CommandContext } from './command.js';
 import { dataAge } from './data-age.js';
 import { findMembers } from './find-members.js';
 import { memberEntitlements, type MemberEntitlements } from './member-entitlements.js';
-import { memberChoicesReply } from './member-choices-reply.js';
+import { memberChoicesReply, type MemberCommand } from './member-choices-reply.js';
 import type { Reply } from './reply.js';
 
 /** The one member a query names, with what the asker may see of them; or the reply that asks which. */
@@ -22,23 +22,23 @@ export type MemberLookup =
     };
 
 /**
- * Finds the member `query` names for `/member` and `/member details`: when it names none or
- * several, the reply says so, its "Which one?" buttons running `command` again.
+ * Finds the member `query` names exactly, for `/member` and `/member details`: when it names
+ * none, several, or only near spellings, the reply asks, its buttons running `command` again.
  */
 export async function lookUpMember(
   context: Pick<CommandContext, 'asker' | 'data' | 'now' | 'timezone'>,
   query: string,
-  command: 'member' | 'member details',
+  command: MemberCommand,
 ): Promise<MemberLookup> {
   const { asker, data, now, timezone } = context;
   const [members, sessions] = await Promise.all([data.members(), data.sessions()]);
   const footer = dataAge([members, sessions], now);
-  const found = findMembers(members.value, query);
-  const [only] = found;
-  if (found.length !== 1 || only === undefined) {
+  const match = findMembers(members.value, query);
+  const only = 'exact' in match && match.exact.length === 1 ? match.exact[0] : undefined;
+  if (only === undefined) {
     return {
       kind: 'choices',
-      reply: { ...memberChoicesReply(found, members.value, query, command), footer },
+      reply: { ...memberChoicesReply(match, members.value, query, command), footer },
     };
   }
   const today = clubToday(now, timezone);

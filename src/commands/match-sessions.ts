@@ -5,13 +5,29 @@ import { readWhen, type PartOfDay } from './read-when.js';
 /** Evening (and "tonight") is sessions starting at or after this time. */
 export const eveningStarts = '16:00';
 
+/** A session on one day: its date (yyyy-mm-dd) is the day it runs, or would have. */
+export interface DatedSession {
+  session: ClubSession;
+  date: string;
+}
+
 export type SessionMatch =
-  | { kind: 'found'; label: string; sessions: ClubSession[] }
+  | {
+      kind: 'found';
+      label: string;
+      sessions: ClubSession[];
+      /** The day asked about, by session Guid, when a day was named. */
+      dates: ReadonlyMap<string, string>;
+      /** Sessions that would match but do not run that day (one of their NoSessionDates). */
+      cancelled: DatedSession[];
+    }
   /**
    * A day (or time) was understood, but nothing runs then; `elsewhere` are the sessions the name
    * words match on other days ("minnows tuesday": Minnows swim on Monday and Friday).
    */
-  | { kind: 'none-that-day'; label: string; elsewhere?: ClubSession[] }
+  | { kind: 'none-that-day'; label: string; elsewhere?: ClubSession[]; cancelled: DatedSession[] }
+  /** Nothing but "next", or nothing at all: the asker's next session. */
+  | { kind: 'next' }
   /** Neither a day, a time nor a session name; `words` are what was not understood. */
   | { kind: 'unknown'; words: string[] };
 
@@ -29,12 +45,25 @@ function runsAt(session: ClubSession, time: string): boolean {
   return !!session.endTime && session.startTime <= time && time < session.endTime;
 }
 
+/** Running at `from`, or starting after it and by `to`. */
+function runsWithin(session: ClubSession, window: { from: string; to: string }): boolean {
+  const start = session.startTime;
+  return runsAt(session, window.from) || (!!start && start > window.from && start <= window.to);
+}
+
+/** Every typed word starts a word of the name: "minnow" and "dev" do, "now" is not in Minnows. */
+function namedBy(session: ClubSession, words: readonly string[]): boolean {
+  const nameWords = session.name.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  return words.every((word) => nameWords.some((name) => name.startsWith(word)));
+}
+
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * Finds the sessions a coach means, the way a coach would guess: the day narrows ("tomorrow",
- * "friday"), then the time of day ("evening", "18:30"), then the name ("minnows"). Archived
- * sessions never match; a named day also skips the session's NoSessionDates on that date.
+ * "28 Dec", "friday"), then the time of day ("evening", "18:30", "now"), then the name
+ * ("minnows"). Archived sessions never match; a named day sets aside the sessions whose
+ * NoSessionDates include it, as `cancelled`.
  */
 export function matchSessions(
   sessions: readonly ClubSession[],
@@ -44,41 +73,60 @@ export function matchSessions(
 ): SessionMatch {
   const running = sessions.filter((session) => !session.archived);
   const query = readWhen(when, now, timezone);
-  const { day, part, time, words } = query;
-  if (!day && words.length === 0) return { kind: 'unknown', words: [] };
+  const { days, part, time, window, words } = query;
+  if (!days && words.length === 0)
+    return query.next || !when.trim() ? { kind: 'next' } : { kind: 'unknown', words: [] };
   let chosen = running;
+  let cancelled: DatedSession[] = [];
+  const dates = new Map<string, string>();
   const label: string[] = [];
-  if (day) {
-    chosen = chosen.filter((s) => s.weekday === day.weekday && runsOn(s, day.date));
-    label.push(day.label === day.weekday ? day.weekday : `${day.label} (${day.weekday})`);
+  if (days) {
+    const onDays = days.list.flatMap((day) =>
+      running
+        .filter((s) => s.weekday === day.weekday)
+        .map((session) => ({ session, date: day.date })),
+    );
+    cancelled = onDays.filter(({ session, date }) => !runsOn(session, date));
+    const runs = onDays.filter(({ session, date }) => runsOn(session, date));
+    for (const { session, date } of runs) dates.set(session.guid, date);
+    chosen = runs.map(({ session }) => session);
+    label.push(days.label);
   }
+  const keep = (test: (session: ClubSession) => boolean) => {
+    chosen = chosen.filter(test);
+    cancelled = cancelled.filter(({ session }) => test(session));
+  };
   if (part) {
     const inPart = chosen.filter((session) => partOfDay(session.startTime) === part);
     // "Tonight" on a day of morning sessions is the day's roster rather than nothing.
-    const tonight = day?.label === 'Tonight';
-    chosen = tonight && inPart.length === 0 ? chosen : inPart;
+    const tonight = days?.label.startsWith('Tonight') === true;
+    if (!tonight || inPart.length > 0) keep((session) => partOfDay(session.startTime) === part);
     if (!tonight) label.push(part);
   }
   if (time) {
-    chosen = chosen.filter((session) => runsAt(session, time));
+    keep((session) => runsAt(session, time));
     label.push(`at ${time}`);
   }
+  if (window) keep((session) => runsWithin(session, window));
   if (words.length > 0) {
-    const named = (list: readonly ClubSession[]) =>
-      list.filter((s) => words.every((word) => s.name.toLowerCase().includes(word)));
-    const anywhere = named(running);
+    const anywhere = running.filter((session) => namedBy(session, words));
     if (anywhere.length === 0) return { kind: 'unknown', words };
-    chosen = named(chosen);
+    keep((session) => namedBy(session, words));
     const name = capitalised(words.join(' '));
-    if (chosen.length === 0 && day) {
-      return { kind: 'none-that-day', label: `${name}, ${label.join(' ')}`, elsewhere: anywhere };
+    if (chosen.length === 0 && days) {
+      return {
+        kind: 'none-that-day',
+        label: `${name}, ${label.join(' ')}`,
+        elsewhere: anywhere,
+        cancelled,
+      };
     }
     label.unshift(label.length > 0 ? `${name},` : name);
   }
   const text = label.join(' ');
   return chosen.length > 0
-    ? { kind: 'found', label: text, sessions: inTimetableOrder(chosen) }
-    : { kind: 'none-that-day', label: text };
+    ? { kind: 'found', label: text, sessions: inTimetableOrder(chosen), dates, cancelled }
+    : { kind: 'none-that-day', label: text, cancelled };
 }
 
 /**

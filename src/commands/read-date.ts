@@ -1,3 +1,6 @@
+import { weekdays, type Weekday } from '../club/domain.js';
+import { readWeekday } from '../club/decode-records.js';
+
 const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -35,33 +38,94 @@ function fullYear(typed: string, today: string): number {
 }
 
 /**
- * A day without a year is the latest one on or before `today`: the forms ask about what has
- * happened (an incident) or who was born, never about plans.
+ * Which way a date without a year (or a bare weekday) leans: a form asks about what has happened
+ * (an incident) or who was born, so "past"; a timetable asks about what is coming, so "ahead".
  */
-function latestNotAfter(month: number, day: number, today: string): string | undefined {
+export type DateLean = 'past' | 'ahead';
+
+/** A day and month without a year: the latest on or before `today`, or the first on or after it. */
+function nearestYear(
+  month: number,
+  day: number,
+  today: string,
+  lean: DateLean,
+): string | undefined {
   const year = Number(today.slice(0, 4));
   const thisYear = calendarDate(year, month, day);
+  if (lean === 'ahead') {
+    if (thisYear && thisYear >= today) return thisYear;
+    return calendarDate(year + 1, month, day) ?? calendarDate(year + 4, month, day);
+  }
   if (thisYear && thisYear <= today) return thisYear;
   return calendarDate(year - 1, month, day) ?? calendarDate(year - 4, month, day);
 }
 
+/** The weekday of a yyyy-mm-dd day. */
+export function weekdayOf(date: string): Weekday {
+  // getUTCDay: 0 = Sunday; weekdays[] starts on Monday.
+  return weekdays[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7] ?? 'Monday';
+}
+
+/** A weekday word as people write it ("tue", "Tuesday", "thurs"), never "we" or "7". */
+export function weekdayWord(word: string): Weekday | undefined {
+  return /^[a-z]{3,}\.?$/.test(word) ? readWeekday(word) : undefined;
+}
+
+/**
+ * `weekday` near `today`: "last" is the latest before today, "next" the first after it, "this"
+ * the one of this week (Monday to Sunday); bare, it leans as the asker's question does.
+ */
+function weekdayNear(
+  weekday: Weekday,
+  today: string,
+  which: 'last' | 'next' | 'this' | undefined,
+  lean: DateLean,
+): string {
+  const ahead = (weekdays.indexOf(weekday) - weekdays.indexOf(weekdayOf(today)) + 7) % 7;
+  const behind = (7 - ahead) % 7;
+  if (which === 'next') return addDays(today, ahead === 0 ? 7 : ahead);
+  if (which === 'last') return addDays(today, -(behind === 0 ? 7 : behind));
+  if (which === 'this')
+    return addDays(today, weekdays.indexOf(weekday) - weekdays.indexOf(weekdayOf(today)));
+  return lean === 'ahead' ? addDays(today, ahead) : addDays(today, -behind);
+}
+
+/** Words that name a day by itself, from the club's today. */
+const dayWords: Readonly<Record<string, number>> = {
+  today: 0,
+  tonight: 0,
+  now: 0,
+  yesterday: -1,
+  tomorrow: 1,
+};
+
 /**
  * Reads a date as a volunteer types it, the British way round: 2026-11-26, 26/11/2026, 26/11/26,
- * 26.11.2026, "26 Nov", "Thu 26 November 2026", today, yesterday. `today` is the club's
- * (yyyy-mm-dd). Undefined when it is not a real date.
+ * 26.11.2026, "26 Nov", "Thu 26 November 2026", today, tonight, yesterday, tomorrow, "tuesday",
+ * "last tuesday", "next fri". `today` is the club's (yyyy-mm-dd); a date without a year and a bare
+ * weekday lean the `lean` way (default "past", as forms ask). Undefined when it is not a real date.
  */
-export function readDate(typed: string, today: string): string | undefined {
+export function readDate(
+  typed: string,
+  today: string,
+  lean: DateLean = 'past',
+): string | undefined {
   const text = typed.trim().toLowerCase().replace(/,/g, ' ').replace(/\s+/g, ' ');
-  if (text === 'today') return today;
-  if (text === 'yesterday') return addDays(today, -1);
-  if (text === 'tomorrow') return addDays(today, 1);
+  const offset = dayWords[text];
+  if (offset !== undefined) return addDays(today, offset);
+  const relative = /^(?:(last|next|this|on) )?([a-z]{3,}\.?)$/.exec(text);
+  const weekday = relative?.[2] ? weekdayWord(relative[2]) : undefined;
+  if (weekday) {
+    const which = relative?.[1] === 'on' ? undefined : relative?.[1];
+    return weekdayNear(weekday, today, which as 'last' | 'next' | 'this' | undefined, lean);
+  }
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
   if (iso) return calendarDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   const numeric = /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2}|\d{4}))?$/.exec(text);
   if (numeric) {
     const [day, month] = [Number(numeric[1]), Number(numeric[2])];
     return numeric[3] === undefined
-      ? latestNotAfter(month, day, today)
+      ? nearestYear(month, day, today, lean)
       : calendarDate(fullYear(numeric[3], today), month, day);
   }
   // An optional weekday first, as the bot shows dates back ("Thu 26 Nov").
@@ -72,6 +136,6 @@ export function readDate(typed: string, today: string): string | undefined {
   if (!named || month === 0) return undefined;
   const day = Number(named[1]);
   return named[3] === undefined
-    ? latestNotAfter(month, day, today)
+    ? nearestYear(month, day, today, lean)
     : calendarDate(fullYear(named[3], today), month, day);
 }

@@ -2,6 +2,7 @@ import { offeredOn, type CommandDefinition } from './command.js';
 import { events } from './events.js';
 import { helpReply, oneCommandHelp } from './help.js';
 import { incidentList } from './incident-list.js';
+import { incidentMine } from './incident-mine.js';
 import { incidentNew } from './incident-new.js';
 import { incidentShow } from './incident-show.js';
 import { link } from './link.js';
@@ -56,6 +57,7 @@ export const registry: readonly CommandDefinition[] = [
   member,
   memberDetails,
   incidentNew,
+  incidentMine,
   incidentList,
   incidentShow,
   trialNew,

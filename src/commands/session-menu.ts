@@ -1,7 +1,8 @@
 import type { ClubSession } from '../club/domain.js';
 import { weekdays } from '../club/domain.js';
-import type { SessionMatch } from './match-sessions.js';
-import type { Reply, ReplyAction } from './reply.js';
+import type { DatedSession, SessionMatch } from './match-sessions.js';
+import type { Reply, ReplyAction, ReplySection } from './reply.js';
+import { noSessionLine } from './session-dates.js';
 
 /** "18:00–19:15", or what is known of it. */
 export function timeRange(session: Pick<ClubSession, 'startTime' | 'endTime'>): string {
@@ -14,17 +15,36 @@ export function sessionWhen(session: ClubSession): string {
   return [session.weekday, session.startTime, session.name].filter(Boolean).join(' ');
 }
 
+/** The same on one date (yyyy-mm-dd), when known: "2026-12-04 Friday 18:00 Friday Minnows". */
+export function datedSessionWhen(session: ClubSession, date?: string): string {
+  return [date, sessionWhen(session)].filter(Boolean).join(' ');
+}
+
+/** A note of the sessions that would have matched but do not run that day, if any. */
+export function cancelledSections(
+  cancelled: readonly DatedSession[],
+  today: string,
+): ReplySection[] {
+  if (cancelled.length === 0) return [];
+  const items = cancelled.map((dated) => noSessionLine(dated, today));
+  return [{ kind: 'list', title: 'Not running', items }];
+}
+
 /**
  * Pure: two or more sessions match: one short line each and a button each, no names of people.
  * Only sessions the asker may see the roster of are offered.
  */
-export function sessionMenuReply(label: string, sessions: readonly ClubSession[]): Reply {
+export function sessionMenuReply(
+  label: string,
+  sessions: readonly ClubSession[],
+  dates: ReadonlyMap<string, string> = new Map(),
+): Reply {
   const actions = sessions.map((session, index): ReplyAction => ({
     id: `session-${index}`,
     label: `${session.startTime ?? ''} ${session.name}`.trim(),
     kind: 'run-command',
     command: 'session',
-    args: sessionWhen(session),
+    args: datedSessionWhen(session, dates.get(session.guid)),
   }));
   return {
     title: `${label}: ${sessions.length} sessions`,
@@ -56,8 +76,9 @@ function squadsOf(sessions: readonly ClubSession[]): string[] {
 
 /** Pure: the answer when nothing matched: what was not understood and what would be, briefly. */
 export function noSessionReply(
-  match: Exclude<SessionMatch, { kind: 'found' }>,
+  match: Extract<SessionMatch, { kind: 'none-that-day' | 'unknown' }>,
   sessions: readonly ClubSession[],
+  today: string,
 ): Reply {
   if (match.kind === 'none-that-day') {
     const elsewhere = [...new Set((match.elsewhere ?? []).map((s) => s.weekday ?? ''))];
@@ -69,6 +90,7 @@ export function noSessionReply(
           kind: 'text',
           text: `No sessions run then (${match.label}).${days ? ` That squad swims on ${days}.` : ''}`,
         },
+        ...cancelledSections(match.cancelled, today),
       ],
       visibility: 'asker',
       personalData: false,
@@ -82,7 +104,7 @@ export function noSessionReply(
     sections: [
       {
         kind: 'text',
-        text: `${typed ? `"${typed}" is not a day, time or squad I know. ` : ''}Try today, tonight, tomorrow, a weekday, "thursday evening", a time such as 18:30${squads ? `, or a squad: ${squads}` : ''}.`,
+        text: `${typed ? `"${typed}" is not a day, time or squad I know. ` : ''}Try now, tonight, tomorrow, friday, 28/12, 28 Dec, "thursday evening", 18:30 or 6pm${squads ? `, or a squad: ${squads}` : ''}.`,
       },
     ],
     visibility: 'asker',

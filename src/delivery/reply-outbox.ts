@@ -115,6 +115,8 @@ return 1`);
 
 export function createReplyOutbox(redis: Redis, prefix: string, sealer: Sealer): ReplyOutbox {
   const keys = outboxKeys(prefix);
+  // An entry moves between the stream and the retry set: it is bound to the outbox's stream.
+  const at = { kind: 'outbox' as const, key: keys.stream };
   return {
     async put(entry, once, audit) {
       const added = await putScript.run(
@@ -122,7 +124,7 @@ export function createReplyOutbox(redis: Redis, prefix: string, sealer: Sealer):
         [keys.stream, keys.once(once), audit?.stream ?? keys.stream],
         [
           markMs,
-          sealer.sealJson(entry),
+          sealer.sealJson(entry, at),
           audit?.minId ?? '',
           audit ? JSON.stringify(audit.entry) : '',
         ],
@@ -131,17 +133,13 @@ export function createReplyOutbox(redis: Redis, prefix: string, sealer: Sealer):
     },
     read(fields) {
       const index = fields.indexOf('entry');
-      try {
-        const entry = sealer.openJson<OutboxEntry>(fields[index + 1] ?? '');
-        return entry && typeof entry.id === 'string' && entry.replyTo && entry.reply
-          ? entry
-          : undefined;
-      } catch {
-        return undefined;
-      }
+      const entry = sealer.openJsonOrAbsent<OutboxEntry>(fields[index + 1], at);
+      return entry && typeof entry.id === 'string' && entry.replyTo && entry.reply
+        ? entry
+        : undefined;
     },
     async finish(streamId, retry) {
-      const later = retry ? [retry.at, sealer.sealJson(retry.entry)] : [];
+      const later = retry ? [retry.at, sealer.sealJson(retry.entry, at)] : [];
       await finishScript.run(redis, [keys.stream, keys.later], [outboxGroup, streamId, ...later]);
     },
     async promoteDue(now) {

@@ -13,6 +13,7 @@ import { digestKinds } from './digest-kinds.js';
 import { createDigestScheduler } from './digest-scheduler.js';
 import { runDigest } from './run-digest.js';
 import { createSubscriptionStore, type Subscription } from './subscription-store.js';
+import { overDigestLimit } from './digest-limits.js';
 
 /** What the worker and the bot process use of digests. */
 export interface Digests extends DigestJobs {
@@ -125,6 +126,13 @@ export function createDigests(services: DigestServices, options: DigestsOptions)
             ...(asker.memberGuid ? { addedByMember: asker.memberGuid } : {}),
             addedAt: now(),
           });
+          // Counted after the write, so two adds at once cannot both slip under a limit.
+          const over = overDigestLimit(await store.list(), subscription);
+          if (over) {
+            await store.remove(subscription.id);
+            logger.info({ kind, limit: over.limit }, 'digest not added: a limit is reached');
+            return over;
+          }
           try {
             await scheduler.upsert(subscription);
           } catch (error) {

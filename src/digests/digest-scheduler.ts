@@ -1,6 +1,11 @@
 import type { Queue } from 'bullmq';
 import { jobOptions } from '../jobs/club-queue.js';
-import type { JobName, JobPayloads, SealedJobData } from '../jobs/job-types.js';
+import {
+  jobDataAt,
+  type JobName,
+  type JobPayloads,
+  type SealedJobData,
+} from '../jobs/job-types.js';
 import type { Sealer } from '../redis/sealer.js';
 import { cronPatternOf } from './digest-schedule.js';
 import type { Subscription } from './subscription-store.js';
@@ -36,7 +41,11 @@ export function createDigestScheduler(
         // BullMQ types the scheduler's id as a job name, though any string is taken.
         schedulerIdOf(subscription.id) as JobName,
         { pattern: cronPatternOf(subscription.schedule), tz: timezone },
-        { name: 'digest', data: { sealed: sealer.sealJson(payload) }, opts: jobOptions.digest },
+        {
+          name: 'digest',
+          data: { sealed: sealer.sealJson(payload, jobDataAt(queue.qualifiedName, 'digest')) },
+          opts: jobOptions.digest,
+        },
       );
     },
     async drop(id) {

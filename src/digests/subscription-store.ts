@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { ChatUser, Platform } from '../commands/chat-user.js';
-import type { Sealer } from '../redis/sealer.js';
+import type { SealedKind, SealedPlace, Sealer } from '../redis/sealer.js';
 import type { DigestKind } from './digest-kinds.js';
 import type { DigestSchedule } from './digest-schedule.js';
 
@@ -78,15 +78,11 @@ export function createSubscriptionStore(
     log: `${prefix}:digests:log`,
     people: `${prefix}:digests:people`,
   };
-  const open = <T>(text: string | null | undefined): T | undefined => {
-    if (!text) return undefined;
-    try {
-      return sealer.openJson<T>(text);
-    } catch {
-      // Sealed under a retired key: as if it were not there.
-      return undefined;
-    }
-  };
+  // Each value opens only in its own field; one that does not is as if it were not there.
+  const at = (kind: SealedKind, key: string, field: string) => ({ kind, key, field });
+  const subscriptionAt = (id: string) => at('digest-subscription', keys.subscriptions, id);
+  const open = <T>(text: string | null | undefined, place: SealedPlace): T | undefined =>
+    sealer.openJsonOrAbsent<T>(text || undefined, place);
   const personKey = (user: ChatUser) =>
     createHash('sha256').update(`${user.platform}:${user.userId}`).digest('hex').slice(0, 24);
 
@@ -95,29 +91,38 @@ export function createSubscriptionStore(
       for (;;) {
         const id = Array.from({ length: 5 }, () => idLetters[randomInt(idLetters.length)]).join('');
         const subscription: Subscription = { id, ...fields };
-        if (await redis.hsetnx(keys.subscriptions, id, sealer.sealJson(subscription))) {
+        if (
+          await redis.hsetnx(
+            keys.subscriptions,
+            id,
+            sealer.sealJson(subscription, subscriptionAt(id)),
+          )
+        ) {
           return subscription;
         }
       }
     },
     async get(id) {
-      return open<Subscription>(await redis.hget(keys.subscriptions, id));
+      return open<Subscription>(await redis.hget(keys.subscriptions, id), subscriptionAt(id));
     },
     async list() {
-      const all = await redis.hvals(keys.subscriptions);
-      return all.flatMap((text) => open<Subscription>(text) ?? []);
+      const all = await redis.hgetall(keys.subscriptions);
+      return Object.entries(all).flatMap(
+        ([id, text]) => open<Subscription>(text, subscriptionAt(id)) ?? [],
+      );
     },
     async remove(id) {
       const found = await redis.hget(keys.subscriptions, id);
       const [[, removed] = []] =
         (await redis.multi().hdel(keys.subscriptions, id).hdel(keys.state, id).exec()) ?? [];
-      return removed === 1 ? open<Subscription>(found) : undefined;
+      return removed === 1 ? open<Subscription>(found, subscriptionAt(id)) : undefined;
     },
     async state(id) {
-      return open<DigestState>(await redis.hget(keys.state, id)) ?? {};
+      const place = at('digest-state', keys.state, id);
+      return open<DigestState>(await redis.hget(keys.state, id), place) ?? {};
     },
     async saveState(id, state) {
-      await redis.hset(keys.state, id, sealer.sealJson(state));
+      await redis.hset(keys.state, id, sealer.sealJson(state, at('digest-state', keys.state, id)));
     },
     async log(entry) {
       await redis.xadd(keys.log, 'MAXLEN', '~', 10_000, '*', 'entry', JSON.stringify(entry));
@@ -127,12 +132,16 @@ export function createSubscriptionStore(
       return entries.map(([, fields]) => JSON.parse(fields[1] ?? '{}') as DigestLogEntry);
     },
     async remember(user) {
-      await redis.hset(keys.people, personKey(user), sealer.sealJson(user));
+      const field = personKey(user);
+      const place = at('digest-people', keys.people, field);
+      await redis.hset(keys.people, field, sealer.sealJson(user, place));
     },
     async people(platform) {
-      const all = await redis.hvals(keys.people);
-      return all
-        .flatMap((text) => open<ChatUser>(text) ?? [])
+      const all = await redis.hgetall(keys.people);
+      return Object.entries(all)
+        .flatMap(
+          ([field, text]) => open<ChatUser>(text, at('digest-people', keys.people, field)) ?? [],
+        )
         .filter((u) => u.platform === platform);
     },
   };

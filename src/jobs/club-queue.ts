@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { Sealer } from '../redis/sealer.js';
-import type {
-  CommandRequest,
-  FormSubmission,
-  JobName,
-  JobPayloads,
-  SealedJobData,
+import {
+  jobDataAt,
+  type CommandRequest,
+  type FormSubmission,
+  type JobName,
+  type JobPayloads,
+  type SealedJobData,
 } from './job-types.js';
 
 /** Options for {@link createClubQueue}. */
@@ -87,7 +88,11 @@ export function createClubQueue(options: ClubQueueOptions): ClubQueue {
     prefix: options.prefix ?? 'club-bot',
   });
   const add = <N extends JobName>(name: N, data: JobPayloads[N], extra: JobsOptions = {}) =>
-    queue.add(name, { sealed: options.sealer.sealJson(data) }, { ...jobOptions[name], ...extra });
+    queue.add(
+      name,
+      { sealed: options.sealer.sealJson(data, jobDataAt(queue.qualifiedName, name)) },
+      { ...jobOptions[name], ...extra },
+    );
   return {
     queue,
     async enqueueCommand(request) {

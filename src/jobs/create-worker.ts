@@ -15,7 +15,13 @@ export { clubWorkerSettings, defaultConcurrency, watchWorker } from './club-work
 import { dispositionOf } from './disposition.js';
 import { failureReply, queuedReply } from './failure-reply.js';
 import { failedReason, JobAttemptError } from './job-attempt-error.js';
-import type { JobName, JobPayloads, JobResult, SealedJobData } from './job-types.js';
+import {
+  jobDataAt,
+  type JobName,
+  type JobPayloads,
+  type JobResult,
+  type SealedJobData,
+} from './job-types.js';
 import { processDigestJob, type DigestJobs } from './process-digest.js';
 import { runCommand, type CommandOutcome, type CommandRunnerDeps } from './run-command.js';
 
@@ -171,7 +177,10 @@ export function createJobProcessor(
   function planOf(job: AnyJob): JobPlan {
     switch (job.name) {
       case 'command': {
-        const { request } = options.sealer.openJson<JobPayloads['command']>(job.data.sealed);
+        const { request } = options.sealer.openJson<JobPayloads['command']>(
+          job.data.sealed,
+          jobDataAt(job.queueQualifiedName, 'command'),
+        );
         return {
           ...whoWaits(request, request.command),
           priority: 'interactive',
@@ -182,7 +191,10 @@ export function createJobProcessor(
       case 'digest':
         throw new UnrecoverableError('A digest job has no plan: processDigestJob runs it.');
       case 'form': {
-        const { submission } = options.sealer.openJson<JobPayloads['form']>(job.data.sealed);
+        const { submission } = options.sealer.openJson<JobPayloads['form']>(
+          job.data.sealed,
+          jobDataAt(job.queueQualifiedName, 'form'),
+        );
         return {
           ...whoWaits(submission, submission.form),
           priority: 'write',

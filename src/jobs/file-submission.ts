@@ -18,7 +18,11 @@ import {
   type FormDefinition,
   type FormValues,
 } from '../commands/form.js';
-import { incidentDraftFrom, incidentFiledReply } from '../commands/incident-new.js';
+import {
+  incidentDraftFrom,
+  incidentFiledReply,
+  type WelfareTold,
+} from '../commands/incident-new.js';
 import type { Asker } from '../commands/chat-user.js';
 import { incidentReporter, type ReporterMatch } from '../commands/incident-reporter.js';
 import { duplicateReply, likelyDuplicate } from '../commands/likely-duplicate.js';
@@ -35,6 +39,7 @@ import {
   findFiledWaitingListPerson,
 } from './find-filed-record.js';
 import type { FormSubmission, JobResult } from './job-types.js';
+import type { IncidentFiled } from '../welfare/tell-of-incident.js';
 
 /** What filing a submission needs. `api` spends the budget's `write` priority. */
 export interface SubmissionFilerDeps {
@@ -43,7 +48,10 @@ export interface SubmissionFilerDeps {
   data: ClubData;
   api: ClubApi;
   filer: Filer;
-  /** Counts the filing against the person's daily share of forms; throws when it is used up. */
+  /**
+   * Counts the filing against the person's daily share of forms, once per idempotency key
+   * whatever its retries; throws when it is used up.
+   */
   spendForm(): Promise<void>;
   /** Loads a collection again after a filing, so the asker's next look includes it. */
   refresh(collection: CachedCollection): Promise<void>;
@@ -51,6 +59,8 @@ export interface SubmissionFilerDeps {
   now(): Date;
   /** `CLUB_REPORTS_MEMBER`: whom reports from people the bot cannot link are filed under. */
   reportsMember?: string;
+  /** Tells the welfare officers of an incident filed; resolves who was told. Default: nobody. */
+  tellWelfare?(filed: IncidentFiled): Promise<WelfareTold>;
 }
 
 type Outcome = { reply: Reply; outcome: JobResult['outcome'] };
@@ -110,12 +120,16 @@ export async function fileSubmission(
         });
         await deps.refresh('incidents');
         const incident = { guid: filed.reference, ...draft, addedBy: [], comments: [] };
+        const today = clubToday(now, deps.timezone);
+        const told = await deps.tellWelfare?.({
+          key: submission.key,
+          guid: filed.reference,
+          incident: draft,
+          asker,
+          today,
+        });
         return {
-          reply: incidentFiledReply(
-            incident,
-            asker.roles.includes('welfare'),
-            clubToday(now, deps.timezone),
-          ),
+          reply: incidentFiledReply(incident, asker.roles.includes('welfare'), today, told),
           outcome: filed.filedNow ? 'filed' : 'already-filed',
         };
       }

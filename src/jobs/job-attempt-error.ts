@@ -4,11 +4,12 @@ import { describeError, isCodedError } from '../errors.js';
 /**
  * What a failed job records, as BullMQ's `failedReason` (shown by `npm run jobs` and the job
  * board, and kept a week): the kind of failure, never the club service's own words or an unknown
- * error's message, which may echo a record. Those are in the worker's log line with the job's id.
+ * error's message, which may echo a record. The worker's log line names the service's answer by
+ * status, length and hash only (see `bodyTraceOf`).
  */
 export function failedReason(error: unknown): string {
   if (error instanceof ClubError && error.serviceMessage) {
-    return `${error.name}: the club service answered ${error.status ?? 'with an error'} (its words are in the log line with this job's id)`;
+    return `${error.name}: the club service answered ${error.status ?? 'with an error'} (its words are in its own logs, found by this job's time)`;
   }
   if (isCodedError(error)) return describeError(error);
   return error instanceof Error

@@ -1,6 +1,7 @@
 import type { ChatUser } from '../commands/chat-user.js';
 import type { FormId, FormValues } from '../commands/form.js';
 import type { ReplyAddress } from '../delivery/reply-address.js';
+import type { SealedPlace } from '../redis/sealer.js';
 
 /** A command to run, as an adapter enqueues it. */
 export interface CommandRequest {
@@ -46,6 +47,15 @@ export interface SealedJobData {
   sealed: string;
   /** How many times an admin ran it again after it failed (`npm run jobs -- retry`). Default: 0. */
   retried?: number;
+}
+
+/**
+ * Where a job's payload is sealed: its queue (BullMQ's qualified name, prefix and queue) and its
+ * name, so a payload copied into another club's queue, or to another kind of job, does not open.
+ * Its id is not bound: a job scheduler's template becomes jobs of ids not known when it is sealed.
+ */
+export function jobDataAt(queueQualifiedName: string, name: JobName): SealedPlace {
+  return { kind: 'job', key: queueQualifiedName, field: name };
 }
 
 /** What a finished job leaves in Redis: an outcome, never the reply (it may hold personal data). */

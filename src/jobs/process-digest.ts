@@ -4,7 +4,14 @@ import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { Sealer } from '../redis/sealer.js';
 import { JobAttemptError } from './job-attempt-error.js';
-import type { DigestOutcome, JobName, JobPayloads, JobResult, SealedJobData } from './job-types.js';
+import {
+  jobDataAt,
+  type DigestOutcome,
+  type JobName,
+  type JobPayloads,
+  type JobResult,
+  type SealedJobData,
+} from './job-types.js';
 
 /** Runs one occurrence of a digest (see `digests/run-digest.ts`). */
 export interface DigestJobs {
@@ -37,7 +44,10 @@ export async function processDigestJob(
 ): Promise<{ result: JobResult; finished: DigestFinished }> {
   if (!deps.digests) throw new UnrecoverableError('This worker runs no digests.');
   const started = performance.now();
-  const { subscriptionId } = deps.sealer.openJson<JobPayloads['digest']>(job.data.sealed);
+  const { subscriptionId } = deps.sealer.openJson<JobPayloads['digest']>(
+    job.data.sealed,
+    jobDataAt(job.queueQualifiedName, 'digest'),
+  );
   const occurrence = job.opts.prevMillis ?? job.timestamp;
   const { kind, outcome } = await deps.digests.run(subscriptionId, occurrence).catch((error) => {
     deps.logger.info(

@@ -15,6 +15,9 @@ import { checkOptions } from '../commands/parse-command.js';
 import { keepPrivate } from '../commands/keep-private.js';
 import { textReply, type Reply } from '../commands/reply.js';
 import type { CommandRequest, JobResult } from './job-types.js';
+import type { BotRole } from '../commands/roles.js';
+import type { LinkLock } from '../access/link-lock.js';
+import type { WelfareHerald } from '../welfare/welfare-herald.js';
 
 /** What running a command needs: the registry, the policy, the data and the clock. */
 export interface CommandRunnerDeps {
@@ -30,7 +33,13 @@ export interface CommandRunnerDeps {
   /** /digest's desk for a command and its asker. Default: none (digests are not offered). */
   digestsFor?(request: CommandRequest, asker: Asker): DigestDesk;
   /** The stored links, for /link. Default: none (links cannot be changed from chat). */
-  links?: Pick<MemberLinks, 'set' | 'list'>;
+  links?: Pick<MemberLinks, 'get' | 'set' | 'list' | 'remove'>;
+  /** Runs one change of the links at a time. Default: as they come. */
+  linkLock?: LinkLock;
+  /** The roles a link involves, for /link's limits. Default: none known. */
+  linkedRolesOf?(user: ChatUser, memberGuid: string): Promise<BotRole[]>;
+  /** Tells the club's welfare officers at once. Default: none (nobody is told). */
+  welfare?: WelfareHerald;
 }
 
 /** A command's reply, its outcome, and the audit record of the personal data it shows. */
@@ -115,11 +124,19 @@ function handle(
     digests: deps.digestsFor?.(request, asker),
     links: deps.links,
     contacts: () => contactsOf(deps.dataFor(request.user), deps.policy),
+    linkedRolesOf: deps.linkedRolesOf,
+    exclusiveLinks: deps.linkLock,
+    ...(deps.welfare ? { tellWelfare: tellWelfareOf(deps.welfare, request) } : {}),
     mayRun: (name) => {
       const other = deps.registry.find((candidate) => candidate.name === name);
       return other !== undefined && mayRun(asker, other, deps.policy);
     },
   });
+}
+
+/** Telling the welfare officers from a command: once per command, never the asker themself. */
+function tellWelfareOf(herald: WelfareHerald, request: CommandRequest) {
+  return (notice: Reply) => herald.tell(`command:${request.id}`, notice, { except: request.user });
 }
 
 /** Who can help, from the cached members and roles; none when they cannot be read (names are a courtesy). */

@@ -57,13 +57,21 @@ describe('when an email is ambiguous, nobody is linked', () => {
   it('when a parent and a coach share one address, neither is linked, and the asker is told why', () => {
     const shared = [
       memberRecord('parent', { email: 'home@example.org', isParent: true }),
-      memberRecord('coach', { email: 'home@example.org', isCoach: true }),
+      memberRecord('coach', { email: 'home@example.org', isCoach: true, hasDbsDate: true }),
     ];
     const coachRole = [{ guid: 'r', name: 'Head Coach', members: ['coach'] }];
     const asker = ask(shared, 'home@example.org', coachRole);
     expect(asker.memberGuid).toBeUndefined();
     expect(asker.roles).toEqual(['everyone']);
     expect(asker.unlinkedBecause).toBe('shared-email');
+  });
+
+  it('when a parent shares an address with a volunteer who has no date of birth, the parent is linked (junior helpers exist)', () => {
+    const shared = [
+      memberRecord('parent', { email: 'home@example.org', isParent: true }),
+      memberRecord('helper', { email: 'home@example.org', isVolunteer: true, isCoach: true }),
+    ];
+    expect(ask(shared, 'home@example.org').memberGuid).toBe('parent');
   });
 
   it('when two adult swimmers by date of birth share an address, neither is linked', () => {

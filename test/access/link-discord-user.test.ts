@@ -5,6 +5,7 @@ import { linkableMember } from '../../src/access/linkable-member.js';
 import { createMemberLinks, type MemberLinks } from '../../src/access/member-links.js';
 import type { Member } from '../../src/club/domain.js';
 import { connectTestRedis, uniquePrefix } from '../support/redis.js';
+import { testSealer } from '../support/data-key.js';
 
 const discordUser = '600000000000000001';
 const today = '2026-11-26';
@@ -34,7 +35,7 @@ let links: MemberLinks;
 
 beforeAll(() => {
   redis = connectTestRedis();
-  links = createMemberLinks(redis, uniquePrefix('discord-links'));
+  links = createMemberLinks(redis, uniquePrefix('discord-links'), testSealer);
 });
 afterAll(() => redis.disconnect());
 
@@ -50,20 +51,27 @@ describe('which member a link names', () => {
     expect(named(guid(1).toUpperCase())).toBe('Alice');
   });
 
+  it('a near spelling links nobody: it asks "Did you mean…?" and names the one adult it could be', () => {
+    expect(named('Alice Rivres')).toBe(
+      'No current adult member is called "Alice Rivres". Did you mean Alice Rivers? Give their full name to link them.',
+    );
+    expect(named('Al Rivers')).toMatch(/^No current adult member is called "Al Rivers"/);
+  });
+
   it('a family e-mail a parent shares with their child links the parent', () => {
     expect(named('family@example.org')).toBe('Bea');
   });
 
   it('a child is never linked, nor is someone who has left the club', () => {
     expect(named(guid(3))).toMatch(/child's membership: the bot links adults only/);
-    expect(named('Cal Rivers')).toMatch(/No current adult member matches "Cal Rivers"/);
+    expect(named('Cal Rivers')).toMatch(/No current adult member is called "Cal Rivers"/);
     expect(named('left@example.org')).toMatch(/No current adult member has that e-mail/);
     expect(named(guid(4))).toMatch(/no longer a current member/);
   });
 
   it('a name or e-mail two adults share fails closed, saying how to be precise', () => {
     expect(named('Ed Rivers')).toBe(
-      '2 adult members match "Ed Rivers": name the member by their e-mail instead (or pick them from /link\'s suggestions).',
+      '2 adult members are called "Ed Rivers": name the member by their e-mail instead (or pick them from /link\'s suggestions).',
     );
     expect(named('twins@example.org')).toMatch(
       /^2 adult members share that e-mail .*give their Guid/,
@@ -105,20 +113,20 @@ describe('an admin linking a Discord user to a club member', () => {
     const user = '600000000000000004';
     const gone = '00000000-0000-4000-8000-000000000099';
     await links.set({ platform: 'discord', userId: user }, gone);
-    const replaced = await linkDiscordUser(deps, user, guid(1));
+    const replaced = await linkDiscordUser(deps, user, guid(5));
     expect(linkMadeText(user, replaced, (linked) => linked.firstName)).toBe(
-      `Discord user ${user} is now linked to Alice, no longer to a former member (${gone}).`,
+      `Discord user ${user} is now linked to Ed, no longer to a former member (${gone}).`,
     );
-    const again = await linkDiscordUser(deps, user, 'coach@example.org');
+    const again = await linkDiscordUser(deps, user, guid(5));
     expect(linkMadeText(user, again, (linked) => linked.firstName)).toBe(
-      `Discord user ${user} was already linked to Alice.`,
+      `Discord user ${user} was already linked to Ed.`,
     );
   });
 
   it('when Redis refuses the write inside its transaction, linking fails rather than reporting a link', async () => {
     const prefix = uniquePrefix('broken-links');
     await redis.set(`${prefix}:links:discord`, 'not a hash');
-    const broken = createMemberLinks(redis, prefix);
+    const broken = createMemberLinks(redis, prefix, testSealer);
     await expect(
       broken.set({ platform: 'discord', userId: '600000000000000006' }, guid(1)),
     ).rejects.toThrow(/WRONGTYPE/);

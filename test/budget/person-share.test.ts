@@ -85,21 +85,7 @@ describe("a person's fair share of the club's daily budget", () => {
 
   it('when a person has filed their share of forms for the day, the next is refused and their text comes back', async () => {
     const reporter = welfare('first-officer');
-    const file = async (title: string) => {
-      const id = randomUUID();
-      const submitted = await harness.dispatcher.submitForm(
-        {
-          id,
-          key: id,
-          form: 'incident',
-          values: { title, date: '2026-03-14', status: 'Open', details: `Details of ${title}` },
-        },
-        reporter,
-        { platform: 'console', conversationId: id },
-      );
-      expect(submitted).toMatchObject({ kind: 'queued' });
-      return replyToPlainText(await conversations.answerTo(id));
-    };
+    const file = async (title: string) => fileIncident(reporter, title);
     expect(await file('First report')).toContain('Incident filed');
     expect(await file('Second report')).toContain('Incident filed');
     const third = await file('Third report');
@@ -110,4 +96,47 @@ describe("a person's fair share of the club's daily budget", () => {
       .map((record) => record.IncidentTitle);
     expect(titles).not.toContain('Third report');
   });
+
+  it('when the service fails a filing twice before taking it, the retries cost the person one form of their share', async () => {
+    const reporter = welfare('second-officer');
+    harness.simulator.admin.setFaults({
+      errorRate: 1,
+      paths: ['POST /api/IncidentBook', 'POST /IncidentBook'],
+    });
+    let failedAttempts = 0;
+    const onFailed = () => {
+      failedAttempts += 1;
+      if (failedAttempts === 2) harness.simulator.admin.setFaults({ errorRate: 0 });
+    };
+    harness.worker?.on('failed', onFailed);
+    try {
+      expect(await fileIncident(reporter, 'Stormy report')).toContain('Incident filed');
+    } finally {
+      harness.worker?.off('failed', onFailed);
+      harness.simulator.admin.setFaults({ errorRate: 0, paths: [] });
+    }
+    expect(failedAttempts).toBe(2);
+    // Three attempts, one unit: one more form fits in the share of 2, and then no more.
+    expect(await fileIncident(reporter, 'Calm report')).toContain('Incident filed');
+    expect(await fileIncident(reporter, 'One too many')).toContain(
+      'filed the most forms one person may file in a day',
+    );
+  });
 });
+
+/** Files an incident as `reporter` and waits for what they are told. */
+async function fileIncident(reporter: ChatUser, title: string): Promise<string> {
+  const id = randomUUID();
+  const submitted = await harness.dispatcher.submitForm(
+    {
+      id,
+      key: id,
+      form: 'incident',
+      values: { title, date: '2026-03-14', status: 'Open', details: `Details of ${title}` },
+    },
+    reporter,
+    { platform: 'console', conversationId: id },
+  );
+  expect(submitted).toMatchObject({ kind: 'queued' });
+  return replyToPlainText(await conversations.answerTo(id));
+}

@@ -61,13 +61,13 @@ describe('holding cache entries until Redis tells of a change', () => {
   it('holds member links in memory, sees a link made by another process, and its own change at once', async () => {
     const prefix = uniquePrefix('track');
     const { redis, tracking } = await trackedCache(prefix);
-    const links = createMemberLinks(redis, prefix, tracking);
+    const links = createMemberLinks(redis, prefix, testSealer, tracking);
     const user = { platform: 'discord' as const, userId: 'D1' };
     expect(await links.get(user)).toBeUndefined();
     const hgetall = vi.spyOn(redis, 'hgetall');
     expect(await links.get(user)).toBeUndefined();
     expect(hgetall).not.toHaveBeenCalled();
-    await createMemberLinks(connect(), prefix).set(user, 'GUID-1');
+    await createMemberLinks(connect(), prefix, testSealer).set(user, 'GUID-1');
     await vi.waitFor(async () => expect(await links.get(user)).toBe('GUID-1'));
     await links.remove(user);
     expect(await links.get(user)).toBeUndefined();

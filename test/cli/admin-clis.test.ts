@@ -10,6 +10,7 @@ import { parseClubRecord } from '../../src/clubs/club-record.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { testDataKey, testSealer } from '../support/data-key.js';
 import { testRedisUrl } from '../support/redis.js';
+import { jobDataAt } from '../../src/jobs/job-types.js';
 
 /*
  * The admin CLIs as a shell runs them (`npm run jobs`, `npm run discord:link`), on a single club's
@@ -56,7 +57,8 @@ function run(
 describe('the admin CLIs as processes', () => {
   it('npm run jobs lists a failed job of the single club and queues it again on retry', async () => {
     const queue = createClubQueue({ connection: redis, prefix: 'club-bot', sealer: testSealer });
-    await queue.queue.add('command', { sealed: testSealer.sealJson({}) }, { jobId: 'cli-job' });
+    const sealed = testSealer.sealJson({}, jobDataAt(queue.queue.qualifiedName, 'command'));
+    await queue.queue.add('command', { sealed }, { jobId: 'cli-job' });
     const worker = new Worker(
       'club-bot',
       async () => {
@@ -95,7 +97,7 @@ describe('the admin CLIs as processes', () => {
     ]);
     expect(linked.code).toBe(0);
     expect(linked.out).toContain(`is now linked to`);
-    const links = createMemberLinks(redis, 'club-bot');
+    const links = createMemberLinks(redis, 'club-bot', testSealer);
     expect(await links.get({ platform: 'discord', userId: '600000000000000021' })).toBe(
       coach?.Guid,
     );
@@ -110,7 +112,8 @@ describe('the admin CLIs as processes', () => {
     await createClubRegistry(hosted, testSealer).add(otters);
     const prefix = clubPrefix('otters');
     const queue = createClubQueue({ connection: hosted, prefix, sealer: testSealer });
-    await queue.queue.add('command', { sealed: testSealer.sealJson({}) }, { jobId: 'otter-job' });
+    const sealed = testSealer.sealJson({}, jobDataAt(queue.queue.qualifiedName, 'command'));
+    await queue.queue.add('command', { sealed }, { jobId: 'otter-job' });
     const worker = new Worker(
       'club-bot',
       async () => {
@@ -132,7 +135,7 @@ describe('the admin CLIs as processes', () => {
         hostedUrl,
       );
       expect(linked.code).toBe(0);
-      const links = createMemberLinks(hosted, prefix);
+      const links = createMemberLinks(hosted, prefix, testSealer.forClub('otters'));
       expect(await links.get({ platform: 'discord', userId: '600000000000000022' })).toBe(
         coach?.Guid,
       );

@@ -67,8 +67,17 @@ describe('npm run discord:link on a new deployment', () => {
     ).toBe(true);
     expect(await harness.services.cache.peek('members')).toBeDefined();
 
-    const second = await link(['600000000000000012', String(coach.Guid)]);
+    // One Discord account per member: a second is refused, unless the operator moves the link.
+    const refused = await link(['600000000000000012', String(coach.Guid)]);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('is already linked to Discord user 600000000000000011');
+    expect(refused.out).toContain('Add --replace');
+    const second = await link(['--replace', '600000000000000012', String(coach.Guid)]);
     expect(second.code).toBe(0);
+    expect(second.out).toContain('Discord user 600000000000000011 no longer is.');
+    expect(
+      await harness.services.links.get({ platform: 'discord', userId: '600000000000000011' }),
+    ).toBeUndefined();
     expect(await used()).toBe(calls);
     expect(
       await harness.services.links.get({ platform: 'discord', userId: '600000000000000012' }),

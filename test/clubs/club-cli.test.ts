@@ -139,13 +139,16 @@ describe('npm run club', () => {
     expect(await run('set', 'swans', 'policy', bad)).toBe(1);
   });
 
-  it('when a club is removed with --purge, its keys go and other clubs keep theirs', async () => {
+  it('when a club is removed with --purge, its keys and its workspace’s installation go and other clubs keep theirs', async () => {
     fresh();
     await addSwans();
+    const installations = registryKeys(root).slackInstallations;
     await redis.set(`${clubPrefix('swans', root)}:cache:members`, 'x');
     await redis.set(`${clubPrefix('swansea', root)}:cache:members`, 'y');
+    await redis.hset(installations, 'T0SWANS', 'sealed', 'T0OTHER', 'sealed');
     expect(await run('remove', 'swans', '--purge')).toBe(0);
-    expect(printed.join('\n')).toContain('Deleted 1 keys');
+    expect(printed.join('\n')).toContain('Deleted 2 keys');
+    expect(await redis.hkeys(installations)).toEqual(['T0OTHER']);
     expect(await registry.get('swans')).toBeUndefined();
     expect(await registry.clubOfSlackTeam('T0SWANS')).toBeUndefined();
     expect(await redis.get(`${clubPrefix('swansea', root)}:cache:members`)).toBe('y');

@@ -5,6 +5,7 @@ import { clubWorkerSettings } from '../../src/jobs/create-worker.js';
 import type { CommandRequest } from '../../src/jobs/job-types.js';
 import { startHostingHarness, type HostingHarness } from './hosting-harness.js';
 import { waitFor } from '../support/wait-for.js';
+import { jobDataAt } from '../../src/jobs/job-types.js';
 
 let host: HostingHarness | undefined;
 afterEach(async () => {
@@ -76,8 +77,9 @@ describe('one worker pool for every club', () => {
   it('when a job was enqueued without a ring, the sweep finds it', async () => {
     host = await startHostingHarness({ clubs: [{ id: 'quiet' }], sweepMs: 200 });
     const queued = request('/sessions');
-    await host.directory.club('quiet')?.services.queue.queue.add('command', {
-      sealed: host.directory.club('quiet')!.services.sealer.sealJson({ request: queued }),
+    const { queue, sealer } = host.directory.club('quiet')!.services;
+    await queue.queue.add('command', {
+      sealed: sealer.sealJson({ request: queued }, jobDataAt(queue.queue.qualifiedName, 'command')),
     });
     await waitFor(() => host?.replies.get(queued.id), 'the unrung command’s answer');
   });

@@ -1,12 +1,17 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registryKeys } from '../../src/clubs/club-keys.js';
+import { clubPrefix, registryKeys } from '../../src/clubs/club-keys.js';
 import { createSlackClaims } from '../../src/clubs/slack-claims.js';
 import { createLogger } from '../../src/log.js';
 import type { RunningSlackAdapter } from '../../src/platforms/slack/app.js';
 import { createHostedSlackSink } from '../../src/platforms/slack/hosted-reply-sink.js';
 import { createRedisInstallationStore } from '../../src/platforms/slack/redis-installation-store.js';
 import { notSetUpText, startHostedSlack } from '../../src/platforms/slack/start-hosted-slack.js';
-import { postToSlackApp, slashCommandBody } from '../fakes/slack/slack-requests.js';
+import {
+  postEventToSlackApp,
+  postToSlackApp,
+  slashCommandBody,
+} from '../fakes/slack/slack-requests.js';
 import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.js';
 import { testSealer } from '../support/data-key.js';
 import { waitFor } from '../support/wait-for.js';
@@ -18,6 +23,11 @@ let host: HostingHarness;
 let adapter: RunningSlackAdapter;
 let base: string;
 let store: ReturnType<typeof createRedisInstallationStore>;
+let claims: ReturnType<typeof createSlackClaims>;
+/** How far the claims' clock is ahead of the wall clock (to see unclaimed installations expire). */
+let clockAheadMs = 0;
+/** The claims' log lines. */
+const lines: string[] = [];
 
 beforeAll(async () => {
   fake = await startFakeSlack();
@@ -42,6 +52,17 @@ beforeAll(async () => {
   });
   // As npm start does: an installation's token, or the one workspace's SLACK_BOT_TOKEN.
   lazy.tokenFor = async (team) => (team && (await store.teamToken(team))) || 'xoxb-one-workspace';
+  claims = createSlackClaims({
+    redis: host.redis,
+    registry: host.registry,
+    root: host.root,
+    dropInstallation: (teamId) => store.deleteTeam(teamId),
+    logger: createLogger(
+      { level: 'info' },
+      new Writable({ write: (chunk, _, done) => (lines.push(String(chunk)), done()) }),
+    ),
+    now: () => Date.now() + clockAheadMs,
+  });
   adapter = await startHostedSlack({
     signingSecret,
     slackApiUrl: fake.apiUrl,
@@ -53,7 +74,7 @@ beforeAll(async () => {
       clientSecret: 'client-secret-9e2a',
       stateSecret: 'state-secret-4b7c',
       installationStore: store,
-      claims: createSlackClaims({ redis: host.redis, registry: host.registry, root: host.root }),
+      claims,
     },
     clubFor: (teamId) => host.directory.bySlackTeam(teamId),
     dispatcherOf: host.dispatcherOf,
@@ -66,27 +87,46 @@ afterAll(async () => {
   await fake.close();
 });
 
-/** Slack's install flow as a browser goes through it; resolves the page it ends on. */
-async function install(teamId: string): Promise<string> {
+/** Slack's install flow as a browser goes through it: the page it ends on, and the cookie set. */
+async function install(teamId: string, options: { rotation?: boolean } = {}) {
   const landing = await fetch(`${base}/slack/install`);
   const cookie = landing.headers.get('set-cookie')?.split(';')[0] ?? '';
   const state = /state=([^"&]+)/.exec(await landing.text())?.[1] ?? '';
-  const code = fake.installCode(teamId, `Workspace ${teamId}`);
+  const code = fake.installCode(teamId, `Workspace ${teamId}`, options.rotation);
   const redirect = await fetch(`${base}/slack/oauth_redirect?code=${code}&state=${state}`, {
     headers: { cookie },
   });
-  return redirect.text();
+  const ticketCookie =
+    redirect.headers.getSetCookie().find((set) => set.startsWith('club-bot-claim=')) ?? '';
+  return { status: redirect.status, page: await redirect.text(), cookie: ticketCookie };
 }
 
-async function claim(page: string, code: string) {
-  const ticket = /name="ticket" value="([^"]+)"/.exec(page)?.[1] ?? '';
+/** The claim form sent from the install's page, in the browser that installed (or as told). */
+async function claim(
+  installed: { cookie: string },
+  code: string,
+  options: { origin?: string; cookie?: string } = {},
+) {
   const response = await fetch(`${base}/slack/claim`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ticket, code }).toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: options.origin ?? base,
+      cookie: options.cookie ?? installed.cookie.split(';')[0] ?? '',
+    },
+    body: new URLSearchParams({ code }).toString(),
   });
   return { status: response.status, page: await response.text() };
 }
+
+/** An Events API request from Slack, signed, from `teamId`. */
+const sendEvent = (teamId: string, event: Record<string, unknown>) =>
+  postEventToSlackApp(`${base}/slack/events`, event, { secret: signingSecret, teamId });
+
+const auditOf = async (clubId: string) =>
+  (await host.redis.xrange(`${clubPrefix(clubId, host.root)}:audit`, '-', '+')).map(
+    ([, fields]) => JSON.parse(fields[1] ?? '{}') as { askedBy: string; command: string },
+  );
 
 const slash = (teamId: string, command: string) => {
   const responseUrl = fake.responseUrl();
@@ -99,12 +139,29 @@ const slash = (teamId: string, command: string) => {
 
 describe('Slack’s install flow for many clubs', () => {
   it('when a club’s admin installs the app and types the operator’s code, the workspace answers for that club', async () => {
-    const page = await install('TNEWKING');
-    expect(page).toContain('type the one-time code');
+    const installed = await install('TNEWKING');
+    expect(installed.page).toContain('type the one-time code');
+    expect(installed.page).not.toContain('ticket');
+    expect(installed.cookie).toMatch(
+      /^club-bot-claim=[\w-]+; Path=\/slack\/claim; Max-Age=3600; HttpOnly; Secure; SameSite=Strict$/,
+    );
     const code = await host.registry.invites.create('kingfishers');
-    const done = await claim(page, code);
+    const done = await claim(installed, code);
     expect(done.status).toBe(200);
-    expect(done.page).toContain('now answers for Club kingfishers');
+    expect(done.page).toContain(
+      'The Slack workspace “Workspace TNEWKING” now answers for Club kingfishers',
+    );
+    // Logged and audited with the team and the club, never the code.
+    expect(lines.join('')).toContain(
+      '"team":"TNEWKING","club":"kingfishers","outcome":"connected"',
+    );
+    expect(lines.join('')).not.toContain(code);
+    expect(await auditOf('kingfishers')).toContainEqual(
+      expect.objectContaining({
+        askedBy: 'slack-team:TNEWKING',
+        command: 'slack claim: workspace connected',
+      }),
+    );
     expect(await host.registry.clubOfSlackTeam('TNEWKING')).toBe('kingfishers');
 
     await host.directory.refresh();
@@ -137,6 +194,7 @@ describe('Slack’s install flow for many clubs', () => {
   it('when a wrong code is typed the workspace stays unconnected, and a code works once', async () => {
     const page = await install('TGREBE');
     const wrong = await claim(page, 'AAAA-BBBB-CCCC');
+    expect(lines.join('')).toContain('"team":"TGREBE","outcome":"wrong code"');
     expect(wrong.status).toBe(400);
     expect(wrong.page).toContain('That code is not valid');
     expect(await host.registry.clubOfSlackTeam('TGREBE')).toBeUndefined();
@@ -144,6 +202,108 @@ describe('Slack’s install flow for many clubs', () => {
     expect((await claim(page, code)).status).toBe(200);
     const again = await install('TOTHER');
     expect((await claim(again, code)).page).toContain('That code is not valid');
+  });
+});
+
+describe('the install flow under concurrency and abuse', () => {
+  it('when two workspaces claim the same club at the same moment, both are connected, in three rounds of three', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const teams = [0, 1, 2].map((index) => `TRACE${round}${index}`);
+      const pages = await Promise.all(teams.map((team) => install(team)));
+      const codes = await Promise.all(teams.map(() => host.registry.invites.create('grebes')));
+      const done = await Promise.all(pages.map((page, index) => claim(page, codes[index]!)));
+      expect(done.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      const club = await host.registry.get('grebes');
+      for (const team of teams) {
+        expect(club?.slackTeams).toContain(team);
+        expect(await host.registry.clubOfSlackTeam(team)).toBe('grebes');
+      }
+    }
+  });
+
+  it('when the claim comes from another origin, or without the installing browser’s cookie, nothing is connected and the code still works', async () => {
+    const installed = await install('TVICTIM');
+    const code = await host.registry.invites.create('kingfishers');
+    const foreign = await claim(installed, code, { origin: 'https://attacker.example' });
+    expect(foreign.status).toBe(403);
+    const noOrigin = await fetch(`${base}/slack/claim`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: installed.cookie.split(';')[0] ?? '',
+      },
+      body: new URLSearchParams({ code }).toString(),
+    });
+    expect(noOrigin.status).toBe(403);
+    const cookieless = await claim(installed, code, { cookie: '' });
+    expect(cookieless.status).toBe(400);
+    expect(cookieless.page).toContain('This page has expired');
+    expect(await host.registry.clubOfSlackTeam('TVICTIM')).toBeUndefined();
+    expect((await claim(installed, code)).status).toBe(200);
+  });
+
+  it('when five codes have been tried, the page says to add the app again, as the docs say', async () => {
+    const installed = await install('TGUESS');
+    for (let tries = 0; tries < 5; tries += 1) await claim(installed, 'WRNG-WRNG-WRNG');
+    const sixth = await claim(installed, await host.registry.invites.create('grebes'));
+    expect(sixth.page).toContain(
+      '5 codes have been tried on this page: add the app to Slack again',
+    );
+    expect(await host.registry.clubOfSlackTeam('TGUESS')).toBeUndefined();
+  });
+
+  it('when a connected workspace uninstalls the app, its token and its club go, and installing again needs a code', async () => {
+    const installed = await install('TLEAVER');
+    await claim(installed, await host.registry.invites.create('kingfishers'));
+    expect(await store.teamToken('TLEAVER')).toBeDefined();
+    expect(await sendEvent('TLEAVER', { type: 'app_uninstalled' })).toBe(200);
+    await waitFor(async () => (await store.teamToken('TLEAVER')) === undefined, 'the token gone');
+    await waitFor(
+      async () => (await host.registry.clubOfSlackTeam('TLEAVER')) === undefined,
+      'the mapping gone',
+    );
+    expect((await host.registry.get('kingfishers'))?.slackTeams).not.toContain('TLEAVER');
+    expect(await auditOf('kingfishers')).toContainEqual(
+      expect.objectContaining({
+        askedBy: 'slack-team:TLEAVER',
+        command: 'slack uninstalled: workspace disconnected',
+      }),
+    );
+    const again = await install('TLEAVER');
+    expect(again.page).toContain('type the one-time code');
+    expect((await claim(again, 'NONE-NONE-NONE')).status).toBe(400);
+    expect(await host.registry.clubOfSlackTeam('TLEAVER')).toBeUndefined();
+  });
+
+  it('when the bot’s token is revoked, the installation goes', async () => {
+    await install('TREVOKE');
+    expect(await store.teamToken('TREVOKE')).toBeDefined();
+    await sendEvent('TREVOKE', { type: 'tokens_revoked', tokens: { oauth: [], bot: ['UBOT'] } });
+    await waitFor(async () => (await store.teamToken('TREVOKE')) === undefined, 'the token gone');
+  });
+
+  it('when a workspace is installed and never claimed, its installation is dropped once the hour is up', async () => {
+    await install('TIDLE');
+    expect(await store.teamToken('TIDLE')).toBeDefined();
+    await claims.sweep();
+    expect(await store.teamToken('TIDLE')).toBeDefined();
+    clockAheadMs = 3_600_001;
+    try {
+      await claims.sweep();
+    } finally {
+      clockAheadMs = 0;
+    }
+    expect(await store.teamToken('TIDLE')).toBeUndefined();
+    // A claimed workspace's installation stays, however old.
+    expect(await store.teamToken('TNEWKING')).toBeDefined();
+  });
+
+  it('when the app has token rotation on, the install is refused with what to do, and no token is kept', async () => {
+    const installed = await install('TROTATE', { rotation: true });
+    expect(installed.status).toBe(400);
+    expect(installed.page).toContain('token rotation turned on');
+    expect(installed.cookie).toBe('');
+    expect(await store.teamToken('TROTATE')).toBeUndefined();
   });
 });
 

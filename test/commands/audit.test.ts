@@ -12,6 +12,7 @@ const trail: AuditTrail = {
   writeOf: () => {
     throw new Error('the runner does not write the trail itself');
   },
+  record: () => Promise.reject(new Error('the runner does not write the trail itself')),
   read: async () => [],
 };
 const deps: CommandRunnerDeps = {

@@ -19,7 +19,14 @@ const members = [
   person('g-old', 'Peter', 'Hamilton', { active: false }),
   person('g-joan', 'Joan', 'Smyth'),
 ];
-const guids = (query: string) => findMembers(members, query).map((member) => member.guid);
+const guids = (query: string) => {
+  const match = findMembers(members, query);
+  return 'exact' in match ? match.exact.map((member) => member.guid) : [];
+};
+const suggested = (query: string) => {
+  const match = findMembers(members, query);
+  return 'suggestions' in match ? match.suggestions.map((member) => member.guid) : [];
+};
 
 describe('finding members by name', () => {
   it('when the full name is typed in any case, then exactly that member is found', () => {
@@ -41,23 +48,40 @@ describe('finding members by name', () => {
     expect(guids('Zoe Kaur')).toEqual(['g-zoe']);
   });
 
-  it('when one letter of a long name is wrong, missing, extra or swapped, then the member is found', () => {
-    expect(guids('Thomas Hamiltan')).toEqual(['g-tom']);
-    expect(guids('Tom Hamilon')).toEqual(['g-tom']);
-    expect(guids('Tom Hammilton')).toEqual(['g-tom']);
-    expect(guids('Tom Hmailton')).toEqual(['g-tom']);
+  it('when one letter of a long name is wrong, missing, extra or swapped, then the member is only suggested, never found', () => {
+    for (const typed of ['Thomas Hamiltan', 'Tom Hamilon', 'Tom Hammilton', 'Tom Hmailton']) {
+      expect(guids(typed)).toEqual([]);
+      expect(suggested(typed)).toEqual(['g-tom']);
+    }
   });
 
-  it('when a short name has a typo, then no guess is made', () => {
-    expect(guids('Jabe')).toEqual([]);
+  it("when a surname is one letter from a first name (O'Connor for Connor), then it is only a suggestion", () => {
+    const connor = [...members, person('g-connor', 'Connor', 'Hart')];
+    expect(findMembers(connor, "O'Connor")).toEqual({ suggestions: [connor.at(-1)] });
+  });
+
+  it('when an initial or the start of a name is typed, then those members are suggested, not found', () => {
+    expect(suggested('J Smith')).toEqual(['g-jane', 'g-joan']);
+    expect(suggested('Hamil')).toEqual(['g-tom', 'g-old']);
+  });
+
+  it('when a near spelling is also someone’s exact name, then only the exact one is found', () => {
+    expect(guids('Smyth')).toEqual(['g-joan']);
+  });
+
+  it('when a short name has a typo, then nothing is suggested', () => {
+    expect(findMembers(members, 'Jabe')).toEqual({ suggestions: [] });
   });
 
   it('when several match, then current members come before those who left', () => {
     expect(guids('Hamilton')).toEqual(['g-tom', 'g-old']);
   });
 
-  it("when a member's Guid is given, then that member is found", () => {
+  it("when a member's Guid or its 8-character reference is given, then that member is found", () => {
     expect(guids('g-claire')).toEqual(['g-claire']);
+    const withRef = [...members, person('66cba35d-650a-4c1e-9f00-000000000001', 'Ada', 'Lane')];
+    const match = findMembers(withRef, '66CBA35D');
+    expect('exact' in match && match.exact.map((member) => member.firstName)).toEqual(['Ada']);
   });
 
   it('when nothing matches, then nobody is found', () => {

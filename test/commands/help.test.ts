@@ -30,6 +30,7 @@ describe('/help', () => {
       '/events',
       '/meets',
       '/incident new',
+      '/incident mine',
     ]);
   });
 
@@ -54,7 +55,7 @@ describe('/help', () => {
     ['admin', ['/digest list', '/digest remove', '/quota', '/link']],
   ])('when a %s asks, then their own commands are added to everyone’s', (role, extra) => {
     const lines = commandsIn(helpLines(askerWith([role])));
-    expect(lines).toHaveLength(7 + extra.length);
+    expect(lines).toHaveLength(8 + extra.length);
     expect(lines).toEqual(expect.arrayContaining(extra));
   });
 
@@ -80,7 +81,7 @@ describe('/help', () => {
     const reply = await run('help', { data: club.data, asker: askerWith(['coach']) });
     const list = reply.sections?.[0];
     expect(list?.kind === 'list' && list.items).toContain(
-      "/session <when> — A session's roster: swimmers, coaches, time, place, count.",
+      "/session [when] — A session's roster: swimmers, coaches, time, place, count.",
     );
     expect(list?.kind === 'list' && list.items.some((line) => line.startsWith('/quota'))).toBe(
       false,
@@ -113,8 +114,8 @@ describe('/help', () => {
     const text = replyToPlainText(reply);
     expect(reply.title).toBe('/session');
     expect(text).toContain("A session's roster");
-    expect(text).toContain('Usage: /session <when>');
-    expect(text).toContain('when: ');
+    expect(text).toContain('Usage: /session [when]');
+    expect(text).toContain('when (optional): ');
     expect(text).toContain('/session tonight');
     expect(text).toContain('/session minnows friday');
     expect(text).not.toContain('do not include');
@@ -133,7 +134,7 @@ describe('/help', () => {
     ['/whosho', 'Did you mean /whoswho?'],
     [
       'incident',
-      '/incident goes with one more word: /incident new, /incident list, /incident show',
+      '/incident goes with one more word: /incident new, /incident mine, /incident list, /incident show',
     ],
     ['frobnicate', 'There is no /frobnicate. /help lists the commands you may run.'],
   ])('when /help %s is asked, then it answers "%s"', async (typed, answer) => {

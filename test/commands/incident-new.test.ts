@@ -134,6 +134,10 @@ describe('/incident new checks what was typed', () => {
     ['Thu 26 March 2026', '2026-03-26'],
     ['today', '2026-04-01'],
     ['yesterday', '2026-03-31'],
+    ['tuesday', '2026-03-31'],
+    ['last tuesday', '2026-03-31'],
+    ['last wednesday', '2026-03-25'],
+    ['Monday', '2026-03-30'],
   ])(
     "when the date is typed as %s, then it is read in the club's calendar as %s",
     (typed, date) => {
@@ -192,15 +196,16 @@ describe('/incident new files and confirms', () => {
     expect(incidentDraftFrom({ title: 't', date: '2026-03-10' }, 'g').status).toBe('Open');
   });
 
+  const incident: Incident = {
+    guid: '1a2b3c4d-0000-4000-8000-000000000000',
+    title: 'Slip on poolside',
+    date: '2026-03-10',
+    status: 'Open',
+    addedBy: [],
+    comments: [],
+  };
+
   it('when the incident is filed, then the confirmation gives its short reference, title, date and status, to the asker', () => {
-    const incident: Incident = {
-      guid: '1a2b3c4d-0000-4000-8000-000000000000',
-      title: 'Slip on poolside',
-      date: '2026-03-10',
-      status: 'Open',
-      addedBy: [],
-      comments: [],
-    };
     const reply = incidentFiledReply(incident, false, '2026-03-10');
     expect(reply.tone).toBe('success');
     expect(reply.visibility).toBe('asker');
@@ -210,10 +215,33 @@ describe('/incident new files and confirms', () => {
       { label: 'Date', value: 'Tue 10 Mar' },
       { label: 'Status', value: 'Open' },
     ]);
-    expect(replyToPlainText(reply)).toContain('the welfare officer will see it. Quote 1a2b3c4d');
+    // Nothing is claimed about the welfare officer unless one was told.
+    expect(replyToPlainText(reply)).toContain('incident book. Quote 1a2b3c4d');
+    expect(replyToPlainText(reply)).not.toContain('will see it');
     const theirs = replyToPlainText(incidentFiledReply(incident, true));
     expect(theirs).not.toContain('welfare officer');
     expect(theirs).toContain('/incident show 1a2b3c4d');
+  });
+
+  it('when the welfare officers were told, then the confirmation names them; when none is known, it says whom to tell', () => {
+    const told = replyToPlainText(
+      incidentFiledReply(incident, false, '2026-03-10', { names: ['Wendy Hale'] }),
+    );
+    expect(told).toContain('The welfare officer was told at once: Wendy Hale.');
+    const two = replyToPlainText(
+      incidentFiledReply(incident, false, undefined, { names: ['Wendy Hale', 'Sam Lee'] }),
+    );
+    expect(two).toContain('The welfare officers were told at once: Wendy Hale and Sam Lee.');
+    const none = replyToPlainText(incidentFiledReply(incident, false, undefined, { names: [] }));
+    expect(none).toContain('nobody was told');
+    expect(none).toContain('/whoswho welfare');
+    const named = incidentFiledReply(incident, false, undefined, {
+      names: [],
+      tellInstead: "the club's welfare officer (Wendy Hale, Welfare Officer)",
+    });
+    expect(replyToPlainText(named)).toContain(
+      "please tell the club's welfare officer (Wendy Hale, Welfare Officer) yourself.",
+    );
   });
 
   it('when the club service rejects it, then its message and everything typed come back to the person', () => {

@@ -21,15 +21,25 @@ describe('who is treated as a child', () => {
   });
 
   it.each([
-    ['a coach', { isCoach: true }],
-    ['a volunteer', { isVolunteer: true }],
     ['a parent', { isParent: true }],
     ['the parent of a swimmer', { swimmers: ['s'] }],
+    ['a committee member', { isCommitteeMember: true }],
     ['DBS checked', { hasDbsDate: true }],
   ])(
     'when there is no date of birth but the record shows %s, then the member is an adult',
     (_what, fields) => {
       expect(isChild(memberRecord('a', fields), today)).toBe(false);
+    },
+  );
+
+  it.each([
+    ['a volunteer', { isVolunteer: true }],
+    ['a coach', { isCoach: true }],
+    ['a volunteer and a coach', { isVolunteer: true, isCoach: true, isSwimmer: true }],
+  ])(
+    'when there is no date of birth and the record shows only %s, then the member is a child (junior helpers exist)',
+    (_what, fields) => {
+      expect(isChild(memberRecord('a', fields), today)).toBe(true);
     },
   );
 });

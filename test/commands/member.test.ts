@@ -57,9 +57,15 @@ describe('/member finds the person', () => {
     expect(reply.footer).toMatch(/^Club data from/);
   });
 
-  it('when the surname has a one-letter typo, then the member is still found', async () => {
-    const { club } = seeded();
-    expect((await ask(club, 'Jane Smyth', ['welfare'])).title).toBe('Jane Smith');
+  it('when the surname has a one-letter typo, then the member is only asked about: "Did you mean Jane Smith?", with a button and no contacts', async () => {
+    const { club, jane } = seeded();
+    const reply = await ask(club, 'Jane Smyth', ['welfare']);
+    expect(reply.title).toBe('Did you mean…?');
+    expect(text(reply)).toContain('No member is called "Jane Smyth". Did you mean Jane Smith?');
+    expect(text(reply)).not.toContain(jane.mobilePhone as string);
+    expect(reply.fields).toBeUndefined();
+    expect(reply.audit).toBeUndefined();
+    expect(reply.actions?.map((a) => [a.command, a.args])).toEqual([['member', 'Jane Smith']]);
   });
 
   it('when the known-as name is typed, then the member is found and shown by it', async () => {
@@ -99,23 +105,26 @@ describe('/member finds the person', () => {
     }
     const reply = await ask(club, 'Manyfold', ['coach']);
     expect(reply.actions).toHaveLength(10);
-    expect(text(reply)).toContain('12 members match "Manyfold".');
+    expect(text(reply)).toContain('12 members are called "Manyfold": which one?');
     expect(text(reply)).toContain('type more of the name');
   });
 
-  it('when two members share a full name, then their buttons carry Guids', async () => {
+  it('when two members share a full name, then their buttons carry their references', async () => {
     const { club, jane } = seeded();
-    const twin = { ...jane, guid: 'twin-guid', parents: [] };
+    const twin = { ...jane, guid: 'abcdef12-0000-4000-8000-000000000001', parents: [] };
     club.members.push(twin);
     const reply = await ask(club, 'Jane Smith', ['coach']);
-    expect(reply.actions?.map((a) => a.args).sort()).toEqual([jane.guid, 'twin-guid'].sort());
+    expect(reply.actions?.map((a) => a.args).sort()).toEqual(
+      [jane.guid.slice(0, 8), 'abcdef12'].sort(),
+    );
+    expect((await ask(club, 'abcdef12', ['welfare'])).title).toBe('Jane Smith');
   });
 
   it('when nobody matches, then the reply says so plainly', async () => {
     const { club } = seeded();
     const reply = await ask(club, 'Zebedee Quux', ['coach']);
     expect(reply.title).toBe('No such member');
-    expect(text(reply)).toContain('No club member matches "Zebedee Quux"');
+    expect(text(reply)).toContain('No member is called "Zebedee Quux"');
     expect(reply.personalData).toBe(false);
   });
 

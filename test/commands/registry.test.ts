@@ -18,6 +18,7 @@ describe('the command registry', () => {
       'member',
       'member details',
       'incident new',
+      'incident mine',
       'incident list',
       'incident show',
       'trial new',

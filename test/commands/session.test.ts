@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClubSession } from '../../src/club/domain.js';
 import { displayName } from '../../src/commands/display-name.js';
 import { matchSessions, runsOn } from '../../src/commands/match-sessions.js';
-import { readRosterPage, rosterPageSize, rosterReply } from '../../src/commands/session.js';
+import { readRosterPage, rosterPageSize, rosterReply } from '../../src/commands/roster-reply.js';
 import { sessionWhen } from '../../src/commands/session-menu.js';
 import { replyToPlainText, type Reply, type ReplySection } from '../../src/commands/reply.js';
 import { memoryClubData } from '../support/memory-club-data.js';
@@ -52,11 +52,11 @@ describe('/session finds the session a coach means', () => {
   });
 
   it.each([
-    ['tomorrow', 'Tomorrow (Wednesday): 2 sessions', 2],
-    ['tonight', 'Tonight (Tuesday): 3 sessions', 3],
-    ['thursday evening', 'Thursday evening: 2 sessions', 2],
-    ['tue', 'Tuesday: 4 sessions', 4],
-    ['Tues', 'Tuesday: 4 sessions', 4],
+    ['tomorrow', 'Tomorrow (Wed 11 Mar): 2 sessions', 2],
+    ['tonight', 'Tonight (Tue 10 Mar): 3 sessions', 3],
+    ['thursday evening', 'Thu 12 Mar evening: 2 sessions', 2],
+    ['tue', 'Tue 10 Mar: 4 sessions', 4],
+    ['Tues', 'Tue 10 Mar: 4 sessions', 4],
     ['masters', 'Masters: 3 sessions', 3],
   ])(
     'when "%s" matches several sessions, then a short menu offers them: %s',
@@ -123,7 +123,7 @@ describe('/session finds the session a coach means', () => {
   it('when it is Sunday 23:30 UTC just after the clocks went forward, then today is Monday in London', () => {
     const club = memoryClubData({ today: '2026-03-29' });
     const match = matchSessions(club.sessions, 'today', new Date('2026-03-29T23:30:00Z'), london);
-    expect(match.kind === 'found' && match.label).toBe('Today (Monday)');
+    expect(match.kind === 'found' && match.label).toBe('Today (Mon 30 Mar)');
     expect(match.kind === 'found' && match.sessions.every((s) => s.weekday === 'Monday')).toBe(
       true,
     );
@@ -142,7 +142,8 @@ describe('/session finds the session a coach means', () => {
   it('when no session runs today, then the match says so', () => {
     expect(matchSessions([], 'today', tuesdayNoon, london)).toEqual({
       kind: 'none-that-day',
-      label: 'Today (Tuesday)',
+      label: 'Today (Tue 10 Mar)',
+      cancelled: [],
     });
   });
 
@@ -155,7 +156,7 @@ describe('/session finds the session a coach means', () => {
 });
 
 describe('/session shows one roster to fit a phone', () => {
-  it('when a roster is shown, then it has day, time, place, coaches, count against max, and the swimmers by initial, A–Z', async () => {
+  it('when a roster is shown, then it has its date, time, place, coaches, count against max, and the swimmers by initial, A–Z', async () => {
     const club = memoryClubData();
     const jane = club.members.find((m) => m.firstName === 'Jane' && m.lastName === 'Smith');
     if (!jane) throw new Error('the fixture member is missing');
@@ -167,9 +168,9 @@ describe('/session shows one roster to fit a phone', () => {
     });
     const seeded = club.sessions.find((s) => s.name === 'Tuesday Development') as ClubSession;
     const details = reply.sections?.[0];
-    expect(field(details, 'Day')).toBe('Tuesday');
-    expect(field(details, 'Time')).toBe(`${seeded.startTime}–${seeded.endTime}`);
-    expect(field(details, 'Place')).toBe(seeded.location);
+    expect(field(details, 'When')).toBe(
+      `Tue 10 Mar, ${seeded.startTime}–${seeded.endTime}, ${seeded.location}`,
+    );
     expect(field(details, 'Swimmers')).toBe(`${seeded.members.length} / ${seeded.maxMembers}`);
     const coachNames = seeded.coaches.map((c) =>
       displayName(club.members.find((m) => m.guid === c.guid)!),
@@ -209,7 +210,9 @@ describe('/session of a long roster', () => {
         label: `More swimmers (page 2 of ${pages})`,
         kind: 'run-command',
         command: 'session',
-        args: `${sessionWhen(longest)} page 2`,
+        args: expect.stringMatching(
+          new RegExp(`^\\d{4}-\\d{2}-\\d{2} ${sessionWhen(longest)} page 2$`),
+        ),
       },
     ]);
     expect(reply.audit?.members).toHaveLength(rosterPageSize);
@@ -221,7 +224,7 @@ describe('/session of a long roster', () => {
     const second = swimmers(reply);
     expect(second).toHaveLength(Math.min(rosterPageSize, longest.members.length - 50));
     expect(second.some((name) => first.includes(name))).toBe(false);
-    expect(reply.actions?.[0]?.args).toBe(`${sessionWhen(longest)} page 1`);
+    expect(reply.actions?.[0]?.args).toMatch(new RegExp(` ${sessionWhen(longest)} page 1$`));
   });
 
   it('when a roster page is shown again from the same lists, then its audit record names the same swimmers, the page’s', () => {
@@ -310,5 +313,51 @@ describe('whose rosters /session shows', () => {
   it('when the welfare officer asks for a day, then every session of it is offered', async () => {
     const reply = await ask('Tuesday', tuesdayNoon, askerWith(['welfare']));
     expect(reply.actions).toHaveLength(4);
+  });
+});
+
+describe('/session alone and /session now', () => {
+  it('when /session is typed alone at noon on a Tuesday, then it is the next session’s roster, dated, with the one after and the earlier one today as buttons', async () => {
+    const reply = await ask('');
+    expect(reply.title).toBe('Tuesday Juniors');
+    expect(field(reply.sections?.[0], 'When')).toMatch(/^Tue 10 Mar, 17:30–18:30, /);
+    expect(reply.actions?.map((action) => [action.label, action.args])).toEqual([
+      ['Next: 18:30 Tuesday Development', '2026-03-10 Tuesday 18:30 Tuesday Development'],
+      ['Earlier today: 05:45 Tuesday Performance', '2026-03-10 Tuesday 05:45 Tuesday Performance'],
+    ]);
+    const pressed = await ask(reply.actions?.[0]?.args ?? '');
+    expect(pressed.title).toBe('Tuesday Development');
+  });
+
+  it('when a coach types /session alone, then it is the next session they coach, days ahead if need be', async () => {
+    const club = memoryClubData();
+    const friday = club.sessions.find((s) => s.name === 'Friday Minnows') as ClubSession;
+    const coachGuid = friday.coaches[0]?.guid as string;
+    const theirs = club.sessions.filter((s) => s.coaches.some((c) => c.guid === coachGuid));
+    const reply = await run('session', {
+      data: club.data,
+      asker: askerWith(['coach'], coachGuid),
+      now: tuesdayNoon,
+      options: {},
+    });
+    expect(theirs.map((s) => s.name)).toContain(reply.title);
+  });
+
+  it('when /session now is asked at 18:00 on a Tuesday, then it is the session running and the one starting within the hour', async () => {
+    const reply = await ask('now', new Date('2026-03-10T18:00:00Z'));
+    expect(reply.title).toBe('Now (Tue 10 Mar): 2 sessions');
+    expect(replyToPlainText(reply)).toContain('Tuesday Juniors');
+    expect(replyToPlainText(reply)).toContain('Tuesday Development');
+  });
+
+  it('when /session now is asked when nothing runs, then it says so, offers the next session, and never reads "now" as a squad (Minnows)', async () => {
+    const reply = await ask('now');
+    const text = replyToPlainText(reply);
+    expect(reply.actions?.map((action) => [action.label, action.command, action.args])).toEqual([
+      ['Your next session', 'session', undefined],
+    ]);
+    expect(text).toContain('No sessions run then (Now (Tue 10 Mar))');
+    expect(text).not.toContain('Minnows');
+    expect(text).not.toContain('not a day, time or squad');
   });
 });

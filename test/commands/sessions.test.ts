@@ -24,7 +24,7 @@ describe('/sessions', () => {
     );
     const monday = club.sessions.find((s) => s.name === 'Monday Minnows');
     expect(days[0]?.items[0]).toBe(
-      `17:00–17:45 Minnows, ${monday?.location} (${monday?.members.length} / ${monday?.maxMembers})`,
+      `17:00–17:45 Minnows, ${monday?.location} (${monday?.members.length} / ${monday?.maxMembers}); no session on Mon 23 Mar, Mon 6 Apr`,
     );
     expect(reply.personalData).toBe(false);
     const text = replyToPlainText(reply);
@@ -34,10 +34,13 @@ describe('/sessions', () => {
   });
 
   it.each([
-    ['Wednesday', 'Sessions: Wednesday', ['Wednesday']],
-    ['tomorrow', 'Sessions: Tomorrow (Wednesday)', ['Wednesday']],
-    ['tonight', 'Sessions: Tonight (Tuesday)', ['Tuesday']],
-    ['friday evening', 'Sessions: Friday evening', ['Friday']],
+    ['Wednesday', 'Sessions: Wed 11 Mar', ['Wednesday']],
+    ['tomorrow', 'Sessions: Tomorrow (Wed 11 Mar)', ['Wednesday']],
+    ['tonight', 'Sessions: Tonight (Tue 10 Mar)', ['Tuesday']],
+    ['friday evening', 'Sessions: Fri 13 Mar evening', ['Friday']],
+    ['this weekend', 'Sessions: This weekend', ['Saturday', 'Sunday']],
+    ['on weekdays', 'Sessions: Weekdays', ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']],
+    ['23 Mar', 'Sessions: Mon 23 Mar', ['Monday', 'Not running']],
   ])('when "%s" is asked, then the timetable narrows to it', async (when, title, days) => {
     const club = memoryClubData();
     const reply = await run('sessions', {
@@ -77,6 +80,21 @@ describe('/sessions', () => {
       asker: anyone,
       options: { when: 'Sunday' },
     });
-    expect(replyToPlainText(reply)).toContain('No sessions run then (Sunday).');
+    expect(replyToPlainText(reply)).toContain('No sessions run then (Sun 15 Mar).');
+  });
+
+  it('when a day is asked on which a session does not run, then the reply says "no session on" that day', async () => {
+    const club = memoryClubData();
+    for (const when of ['23/3', 'is training on 23 Mar?', 'mon 23 march']) {
+      const reply = await run('sessions', {
+        data: club.data,
+        asker: anyone,
+        now: tuesdayNoon,
+        options: { when },
+      });
+      const text = replyToPlainText(reply);
+      expect(text, when).toContain('Monday Minnows: no session on Mon 23 Mar');
+      expect(lists(reply)[0]?.items.join(' '), when).not.toContain('Minnows');
+    }
   });
 });

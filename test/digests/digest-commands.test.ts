@@ -79,10 +79,20 @@ describe('/digest', () => {
     const wrong = await run(
       'digest add',
       ['welfare'],
-      { kind: 'renewals', when: 'at noon' },
+      { kind: 'renewals', when: 'at teatime' },
       memoryDesk(),
     );
     expect(replyToPlainText(wrong)).toContain('is not a time');
+  });
+
+  it('when the person already has the most digests allowed, then they are told how to make room', async () => {
+    const full: DigestDesk = {
+      ...memoryDesk(),
+      add: async () => ({ limit: 'person', max: 10 }),
+    };
+    const text = replyToPlainText(await run('digest add', ['coach'], { kind: 'tonight' }, full));
+    expect(text).toContain('You have 10 digests, the most allowed.');
+    expect(text).toContain('/digest remove');
   });
 
   it('when someone adds a kind their role does not cover, then it is refused and nothing is stored', async () => {

@@ -49,6 +49,32 @@ describe('when a digest runs', () => {
     expect(describeSchedule({ at: '08:00', on: 'Monday' })).toBe('08:00 on Mondays');
   });
 
+  it('when the time is said as people say it, or the days as "weekdays", then the schedule reads it', () => {
+    const defaults = { at: '16:00' };
+    for (const [typed, at] of [
+      ['at 6pm', '18:00'],
+      ['at 6 pm', '18:00'],
+      ['at 6.30pm', '18:30'],
+      ['at 18:30', '18:30'],
+    ] as const)
+      expect(parseSchedule(typed, defaults), typed).toEqual({ ok: true, schedule: { at } });
+    expect(parseSchedule('at 6pm on weekdays', defaults)).toEqual({
+      ok: true,
+      schedule: { at: '18:00', on: 'weekdays' },
+    });
+    expect(parseSchedule('weekends', defaults)).toEqual({
+      ok: true,
+      schedule: { at: '16:00', on: 'weekends' },
+    });
+    expect(cronPatternOf({ at: '18:00', on: 'weekdays' })).toBe('0 18 * * 1-5');
+    expect(cronPatternOf({ at: '09:00', on: 'weekends' })).toBe('0 9 * * 0,6');
+    expect(describeSchedule({ at: '18:00', on: 'weekdays' })).toBe('18:00 on weekdays');
+    expect(runs({ at: '18:00', on: 'weekdays' }, '2026-11-27T12:00:00Z', 2)).toEqual([
+      '2026-11-27T18:00:00.000Z',
+      '2026-11-30T18:00:00.000Z',
+    ]);
+  });
+
   it('when the clocks go forward in March, then 16:00 stays 16:00 London time (15:00 UTC after)', () => {
     expect(runs(daily4pm, '2026-03-27T12:00:00Z', 4)).toEqual([
       '2026-03-27T16:00:00.000Z',

@@ -8,6 +8,7 @@ import { startSimulator } from '../../src/simulator/start-simulator.js';
 import { testSealer } from '../support/data-key.js';
 import { connectTestRedis, testRedisUrl, uniquePrefix } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
+import { jobDataAt } from '../../src/jobs/job-types.js';
 
 const token = 'digest-once-token';
 const redis = connectTestRedis();
@@ -48,7 +49,8 @@ describe('a digest occurrence across worker processes', () => {
   it('when two workers share the queue and the one running the digest is killed after posting, then the other finishes it and it is posted once', async () => {
     const simulator = await startSimulator({ token, members: 60, seed: 5 });
     const prefix = uniquePrefix('digest-once');
-    const queue = createClubQueue({ connection: connectTestRedis(), prefix, sealer: testSealer });
+    const sealer = testSealer;
+    const queue = createClubQueue({ connection: connectTestRedis(), prefix, sealer });
     try {
       const env = {
         REDIS_URL: testRedisUrl(),
@@ -58,7 +60,7 @@ describe('a digest occurrence across worker processes', () => {
         TEST_LOCK_MS: '1000',
         TEST_STALLED_MS: '500',
       };
-      const store = createSubscriptionStore(redis, prefix, testSealer);
+      const store = createSubscriptionStore(redis, prefix, sealer);
       const occurrence = Date.now() - 1_000;
       const subscription = await store.add({
         kind: 'deadlines',
@@ -73,7 +75,12 @@ describe('a digest occurrence across worker processes', () => {
       // As its job scheduler would: one job for the occurrence, due now.
       await queue.queue.add(
         'digest',
-        { sealed: testSealer.sealJson({ subscriptionId: subscription.id }) },
+        {
+          sealed: sealer.sealJson(
+            { subscriptionId: subscription.id },
+            jobDataAt(queue.queue.qualifiedName, 'digest'),
+          ),
+        },
         { prevMillis: occurrence, attempts: 4 },
       );
       await exited;

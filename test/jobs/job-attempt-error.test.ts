@@ -7,7 +7,7 @@ describe('the reason a failed job records', () => {
   it('when the club service refused with its own words, it names the error and status, not the words', () => {
     const refused = errorForStatus(400, '/api/IncidentBook', 'Title for Amy Pond is too long');
     expect(failedReason(refused)).toBe(
-      "ClubValidationError: the club service answered 400 (its words are in the log line with this job's id)",
+      "ClubValidationError: the club service answered 400 (its words are in its own logs, found by this job's time)",
     );
   });
 

@@ -12,6 +12,7 @@ import { createJobProcessor, type AnyJob } from '../../src/jobs/create-worker.js
 import { createLogger } from '../../src/log.js';
 import { harnessTimezone, startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { waitFor } from '../support/wait-for.js';
+import { jobDataAt } from '../../src/jobs/job-types.js';
 
 const delivered: { address: ReplyAddress; reply: Reply }[] = [];
 let harness: BotHarness;
@@ -66,7 +67,12 @@ async function failedIncident(title: string): Promise<{ id: string; conversation
   const id = formJobId(key);
   await queue.add(
     'form',
-    { sealed: harness.services.sealer.sealJson({ submission }) },
+    {
+      sealed: harness.services.sealer.sealJson(
+        { submission },
+        jobDataAt(queue.qualifiedName, 'form'),
+      ),
+    },
     { ...jobOptions.form, jobId: id, attempts: 2, backoff: { type: 'fixed', delay: 10 } },
   );
   await waitFor(async () => (await queue.getJobState(id)) === 'failed', 'the form to fail');

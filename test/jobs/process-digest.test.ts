@@ -7,9 +7,10 @@ import type { JobName, JobResult, SealedJobData } from '../../src/jobs/job-types
 import { processDigestJob } from '../../src/jobs/process-digest.js';
 import { createLogger } from '../../src/log.js';
 import { testSealer } from '../support/data-key.js';
+import { jobDataAt } from '../../src/jobs/job-types.js';
 
 describe('a digest job whose run fails', () => {
-  it('ends with only the kind of failure for BullMQ to keep, and the service’s words go to the log', async () => {
+  it('ends with only the kind of failure for BullMQ to keep, and the log names the service’s answer by length and hash, not its words', async () => {
     const lines: string[] = [];
     const logger = createLogger(
       {},
@@ -17,7 +18,13 @@ describe('a digest job whose run fails', () => {
     );
     const job = {
       id: 'digest-1',
-      data: { sealed: testSealer.sealJson({ subscriptionId: 'sub-1' }) },
+      queueQualifiedName: 'club-bot:club-bot',
+      data: {
+        sealed: testSealer.sealJson(
+          { subscriptionId: 'sub-1' },
+          jobDataAt('club-bot:club-bot', 'digest'),
+        ),
+      },
       opts: { prevMillis: Date.UTC(2026, 10, 26, 7) },
       timestamp: Date.UTC(2026, 10, 26, 7),
     } as unknown as Job<SealedJobData, JobResult, JobName>;
@@ -30,6 +37,7 @@ describe('a digest job whose run fails', () => {
     await expect(ended).rejects.toThrow(/^ClubValidationError: the club service answered 400 \(/);
     await expect(ended).rejects.not.toThrow(/closed/);
     expect(lines.join('')).toMatch(/"digest did not finish"/);
-    expect(lines.join('')).toContain('That session is closed');
+    expect(lines.join('')).not.toContain('That session is closed');
+    expect(lines.join('')).toMatch(/body 22 characters, sha256 [0-9a-f]{12}/);
   });
 });

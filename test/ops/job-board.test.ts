@@ -4,6 +4,7 @@ import { formJobId, jobOptions } from '../../src/jobs/club-queue.js';
 import type { FormSubmission } from '../../src/jobs/job-types.js';
 import { waitFor } from '../support/wait-for.js';
 import { startOpsFixture, type OpsFixture } from './ops-fixture.js';
+import { jobDataAt } from '../../src/jobs/job-types.js';
 
 const user = 'ops-admin';
 const password = 'a long ops password';
@@ -39,7 +40,12 @@ async function failedForm(fixture: OpsFixture): Promise<string> {
   const id = formJobId(submission.key);
   await services.queue.queue.add(
     'form',
-    { sealed: services.sealer.sealJson({ submission }) },
+    {
+      sealed: services.sealer.sealJson(
+        { submission },
+        jobDataAt(services.queue.queue.qualifiedName, 'form'),
+      ),
+    },
     { ...jobOptions.form, jobId: id, attempts: 1 },
   );
   await waitFor(async () => (await services.queue.queue.getJobState(id)) === 'failed', 'a failure');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createSubscriptionStore } from '../../src/digests/subscription-store.js';
 import { jobOptions } from '../../src/jobs/club-queue.js';
+import { jobDataAt } from '../../src/jobs/job-types.js';
 import { reportFigures } from './support/figures.js';
 import { consoleCommand, consoleUser, incidentSubmission, startStack } from './support/stack.js';
 import { until } from './support/until.js';
@@ -136,7 +137,12 @@ describe('scenario 1b: a worker killed while it holds a lock', () => {
     // As its job scheduler would: one job for the occurrence, due now.
     await run.services.queue.queue.add(
       'digest',
-      { sealed: run.services.sealer.sealJson({ subscriptionId: subscription.id }) },
+      {
+        sealed: run.services.sealer.sealJson(
+          { subscriptionId: subscription.id },
+          jobDataAt(run.services.queue.queue.qualifiedName, 'digest'),
+        ),
+      },
       { ...jobOptions.digest, prevMillis: occurrence },
     );
     await until(

@@ -33,6 +33,8 @@ export interface BotHarnessOptions {
   logger?: Logger;
   /** The budget's window (default 24 h), shortened to see calls come back. */
   budgetWindowMs?: number;
+  /** The worker's clock (epoch ms). Default: Date.now. */
+  now?: () => number;
 }
 
 /** The whole bot in-process on the test Redis: simulator, shared services, a worker, a dispatcher. */
@@ -82,7 +84,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
   });
   const worker = options.noWorker
     ? undefined
-    : startWorker({ services, logger, timezone: harnessTimezone });
+    : startWorker({ services, logger, timezone: harnessTimezone, now: options.now });
   const dispatcher = createBotDispatcher(services, {
     timezone: harnessTimezone,
     ratePerMinute: config.RATE_LIMIT_PER_MINUTE,

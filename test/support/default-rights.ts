@@ -9,6 +9,7 @@ export const openToEveryone = [
   'events',
   'meets',
   'incident new',
+  'incident mine',
 ];
 const digests = ['digest add', 'digest list', 'digest remove', 'digest preview'];
 export const defaultRights: Record<BotRole, readonly string[]> = {

@@ -34,17 +34,13 @@ export function createInteractionState(
   return {
     newId: () => randomBytes(12).toString('base64url'),
     async put(kind, id, value, ttlMs = defaultStateTtlMs) {
-      await redis.set(key(kind, id), sealer.sealJson(value), 'PX', ttlMs);
+      const at = key(kind, id);
+      await redis.set(at, sealer.sealJson(value, { kind: 'discord-state', key: at }), 'PX', ttlMs);
     },
     async get<T>(kind: StateKind, id: string) {
-      const text = await redis.get(key(kind, id));
-      if (text === null) return undefined;
-      try {
-        return sealer.openJson<T>(text);
-      } catch {
-        // Sealed under a retired key: as if it had expired.
-        return undefined;
-      }
+      const at = key(kind, id);
+      // Sealed under a retired key, or moved: as if it had expired.
+      return sealer.openJsonOrAbsent<T>(await redis.get(at), { kind: 'discord-state', key: at });
     },
   };
 }

@@ -1,12 +1,18 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { App, type CustomRoute, type SocketModeReceiver } from '@slack/bolt';
+import type { Logger } from '../../log.js';
 import { registerAppHome } from './app-home-listener.js';
 import { registerBlockActions } from './block-action-listeners.js';
 import { createListenerDeps, type ListenerDepsOptions } from './create-listener-deps.js';
 import { registerSlashCommands } from './slash-command-listener.js';
 import { registerViewSubmission } from './view-submission-listener.js';
 import { boltSettings, logListenerErrors } from './bolt-settings.js';
+import { createHttpReceiver } from './http-receiver.js';
+import { createWebClient } from './create-web-client.js';
+import { slackLogger } from './logger.js';
+import { createOwnWorkspace, type OwnWorkspace } from './own-workspace.js';
+import { ackOnly, isReplay } from './replay-guard.js';
 
 /** Options for {@link startSlackAdapter}: the listeners' deps and how Slack reaches the app. */
 export interface SlackAdapterOptions extends ListenerDepsOptions {
@@ -14,7 +20,7 @@ export interface SlackAdapterOptions extends ListenerDepsOptions {
   signingSecret: string;
   /** An app-level token, xapp-… (`SLACK_APP_TOKEN`): Socket Mode instead of HTTP. Default: HTTP. */
   appToken?: string;
-  /** With `botUserId`, spares the start-up auth.test call. Default: Bolt calls auth.test. */
+  /** The bot's ids until auth.test answers (Bolt's `botId`, `botUserId`). Default: from auth.test. */
   botId?: string;
   botUserId?: string;
   /** HTTP port: `POST /slack/events` (HTTP mode) and the custom routes. */
@@ -31,6 +37,8 @@ export interface RunningSlackAdapter {
   port: number | undefined;
   /** Whether Slack can reach the bot now: the HTTP server listens, or Socket Mode's socket is open. */
   connected(): boolean;
+  /** Whether the bot knows its own workspace (auth.test answered); until then nobody is served. */
+  identified(): boolean;
   stop(): Promise<void>;
 }
 
@@ -41,8 +49,20 @@ export interface RunningSlackAdapter {
 export async function startSlackAdapter(
   options: SlackAdapterOptions,
 ): Promise<RunningSlackAdapter> {
-  const app = createSlackApp(options);
+  const logger = options.logger.child({ component: 'slack' });
+  // auth.test is asked here, retried until it answers, never by Bolt: a failure there is a crash.
+  const own = createOwnWorkspace({
+    client: createWebClient(options.botToken, {
+      slackApiUrl: options.slackApiUrl,
+      timeoutMs: 5_000,
+      logger,
+    }),
+    logger,
+  });
+  const identified = () => own.known() !== undefined;
+  const app = createSlackApp(options, own, logger);
   const stop = async () => {
+    own.stop();
     await app.stop();
   };
   if (options.appToken !== undefined) {
@@ -52,6 +72,7 @@ export async function startSlackAdapter(
     return {
       port: options.customRoutes?.length ? options.port : undefined,
       connected: () => receiver.client.websocket?.isActive() ?? false,
+      identified,
       stop,
     };
   }
@@ -59,7 +80,7 @@ export async function startSlackAdapter(
     port: options.port,
     ...(options.host ? { host: options.host } : {}),
   });
-  return runningHttp(server, options.port, stop);
+  return { ...runningHttp(server, options.port, stop), identified };
 }
 
 /** A running HTTP receiver: its port, and whether its server still listens. */
@@ -67,7 +88,7 @@ export function runningHttp(
   server: Server,
   port: number,
   stop: () => Promise<void>,
-): RunningSlackAdapter {
+): Omit<RunningSlackAdapter, 'identified'> {
   const address = server.address() as AddressInfo | string | null;
   return {
     port: typeof address === 'object' && address ? address.port : port,
@@ -80,24 +101,37 @@ export function runningHttp(
  * The Bolt app: a receiver that verifies and acknowledges (HTTP, or Socket Mode with an app
  * token), and listeners that map Slack's payloads to the dispatcher. No club data is read here.
  */
-function createSlackApp(options: SlackAdapterOptions): App {
-  const logger = options.logger.child({ component: 'slack' });
+function createSlackApp(options: SlackAdapterOptions, own: OwnWorkspace, logger: Logger): App {
   const socketMode = options.appToken !== undefined;
+  const settings = boltSettings(options.slackApiUrl, logger);
   const app = new App({
-    token: options.botToken,
-    ...(options.botId && options.botUserId
-      ? { botId: options.botId, botUserId: options.botUserId }
-      : {}),
+    // Bolt's own start-up auth.test exits the process when it fails: the ids come from `own`.
+    authorize: async () => ({
+      botToken: options.botToken,
+      botId: own.known()?.botId ?? options.botId,
+      botUserId: own.known()?.botUserId ?? options.botUserId,
+    }),
     ...(socketMode
-      ? { socketMode: true, appToken: options.appToken }
-      : { signingSecret: options.signingSecret }),
-    port: options.port,
+      ? { socketMode: true, appToken: options.appToken, port: options.port }
+      : {
+          receiver: createHttpReceiver({
+            signingSecret: options.signingSecret,
+            port: options.port,
+            customRoutes: options.customRoutes ?? [],
+            logger: slackLogger(logger),
+          }),
+        }),
     customRoutes: options.customRoutes ?? [],
-    ...boltSettings(options.slackApiUrl, logger),
+    ...settings,
   });
   logListenerErrors(app, logger);
+  const { redis, prefix } = options;
+  app.use(async (args) => {
+    if (await isReplay(args.context, { redis, prefix }, logger)) return ackOnly(args);
+    await args.next();
+  });
 
-  const deps = createListenerDeps({ ...options, logger });
+  const deps = createListenerDeps({ ...options, logger, ownWorkspace: own });
   registerSlashCommands(app, deps);
   registerViewSubmission(app, deps);
   registerBlockActions(app, deps);

@@ -10,6 +10,7 @@ import { depsFor, type ListenerDeps } from './listener-deps.js';
 import { mapBlockAction } from './map-request.js';
 import { openForm } from './open-form.js';
 import { describeError } from '../../errors.js';
+import { checkedResponseUrl } from './checked-response-url.js';
 
 type ButtonPress = { body: BlockAction<ButtonAction>; action: ButtonAction };
 
@@ -28,9 +29,11 @@ export function registerBlockActions(app: App, shared: ListenerDeps): void {
   ) =>
     app.action<BlockAction<ButtonAction>>(
       actionIdPattern[kind],
-      async ({ ack, body, action, context }) => {
+      async ({ ack, body: request, action, context }) => {
         await ack();
         const deps = depsFor(context, shared);
+        const responseUrl = checkedResponseUrl(request.response_url, deps) ?? '';
+        const body = { ...request, response_url: responseUrl };
         const { logger } = deps;
         const id = randomUUID();
         logger.info({ id, kind }, 'button press acknowledged');

@@ -10,6 +10,7 @@ import { createSlackReplySink } from './reply-sink.js';
 import { createResponseUrlUses } from './response-url-uses.js';
 import { createSlackUserResolver } from './resolve-slack-user.js';
 import { createSlackState } from './state.js';
+import type { OwnWorkspace } from './own-workspace.js';
 
 /** What the listeners of one club's workspace are made from. */
 export interface ListenerDepsOptions {
@@ -42,6 +43,8 @@ export interface ListenerDepsOptions {
    * shows a form's errors only in the acknowledgement). Default: 2500 ms.
    */
   formAckDeadlineMs?: number;
+  /** The bot's own workspace (auth.test), shared with the app's authorize. Default: asked here. */
+  ownWorkspace?: OwnWorkspace;
 }
 
 /** The listeners' deps for one club and one workspace token. */
@@ -65,6 +68,7 @@ export function createListenerDeps(options: ListenerDepsOptions): ListenerDeps {
       prefix,
       logger,
       onApiError: options.onApiError,
+      ...(options.ownWorkspace ? { ownWorkspace: options.ownWorkspace } : {}),
     }),
     state: createSlackState({ redis, prefix, sealer }),
     sink: createSlackReplySink({
@@ -78,6 +82,7 @@ export function createListenerDeps(options: ListenerDepsOptions): ListenerDeps {
       now: options.now,
       onApiError: options.onApiError,
     }),
+    slackApiUrl: options.slackApiUrl,
     responseUrlUses: createResponseUrlUses({ redis, prefix, now: options.now }),
     slowNoticeMs: options.slowNoticeMs ?? 1_500,
     logger,

@@ -17,6 +17,8 @@ export interface ListenerDeps {
   state: SlackState;
   /** Answers that follow a button press or a failed form go out like the worker's. */
   sink: ReplySink;
+  /** The Web API base (`SLACK_API_URL`): its origin is the one response_url host besides Slack's. */
+  slackApiUrl?: string;
   /** The posts each response_url has taken, shared with the worker's sink. */
   responseUrlUses: ResponseUrlUses;
   /** How long a queued command's answer may take before "Working on it…" is posted. */

@@ -102,7 +102,8 @@ export function slackManifest(
     settings: {
       event_subscriptions: {
         ...(requestUrl ? { request_url: requestUrl } : {}),
-        bot_events: ['app_home_opened'],
+        // Uninstalls and revoked tokens delete the workspace's installation (hosting's install flow).
+        bot_events: ['app_home_opened', 'app_uninstalled', 'tokens_revoked'],
       },
       interactivity: { is_enabled: true, ...(requestUrl ? { request_url: requestUrl } : {}) },
       org_deploy_enabled: false,

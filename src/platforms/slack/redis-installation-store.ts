@@ -4,7 +4,8 @@ import type { Sealer } from '../../redis/sealer.js';
 
 /**
  * Bolt's installation store in Redis: one hash of installations by team (or enterprise) id, each
- * sealed with the data key, since it holds the workspace's bot token.
+ * sealed with the data key to its own field, since it holds the workspace's bot token and decides
+ * which workspace the bot answers: one changed, or moved to another team's field, reads as none.
  */
 export function createRedisInstallationStore(options: {
   redis: Redis;
@@ -13,14 +14,17 @@ export function createRedisInstallationStore(options: {
   sealer: Sealer;
   /** Told after an installation is stored (a hosting deployment starts the claim). */
   onStored?: (installation: Installation) => Promise<void>;
-}): InstallationStore & { teamToken(teamId: string): Promise<string | undefined> } {
+}): InstallationStore & {
+  teamToken(teamId: string): Promise<string | undefined>;
+  /** Deletes the installation of a team (or enterprise) id: uninstalled, or never claimed. */
+  deleteTeam(teamId: string): Promise<void>;
+} {
   const { redis, key, sealer } = options;
   const idOf = (query: { isEnterpriseInstall?: boolean; enterpriseId?: string; teamId?: string }) =>
     (query.isEnterpriseInstall ? query.enterpriseId : query.teamId) ?? '';
-  const read = async (id: string): Promise<Installation | undefined> => {
-    const sealed = await redis.hget(key, id);
-    return sealed === null ? undefined : sealer.openJson<Installation>(sealed);
-  };
+  const at = (id: string) => ({ kind: 'slack-installation' as const, key, field: id });
+  const read = async (id: string): Promise<Installation | undefined> =>
+    sealer.openJsonOrAbsent<Installation>(await redis.hget(key, id), at(id));
   return {
     async storeInstallation(installation) {
       const id = idOf({
@@ -29,7 +33,7 @@ export function createRedisInstallationStore(options: {
         teamId: installation.team?.id,
       });
       if (!id) throw new Error('an installation with neither a team nor an enterprise');
-      await redis.hset(key, id, sealer.sealJson(installation));
+      await redis.hset(key, id, sealer.sealJson(installation, at(id)));
       await options.onStored?.(installation as Installation);
     },
     async fetchInstallation(query: InstallationQuery<boolean>) {
@@ -39,6 +43,9 @@ export function createRedisInstallationStore(options: {
     },
     async deleteInstallation(query: InstallationQuery<boolean>) {
       await redis.hdel(key, idOf(query));
+    },
+    async deleteTeam(teamId) {
+      await redis.hdel(key, teamId);
     },
     async teamToken(teamId) {
       return (await read(teamId))?.bot?.token;

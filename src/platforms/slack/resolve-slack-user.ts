@@ -8,6 +8,7 @@ import { describeError } from '../../errors.js';
 import type { Logger } from '../../log.js';
 import type { Sealer } from '../../redis/sealer.js';
 import { slackFailureCode } from './errors.js';
+import { createOwnWorkspace, type OwnWorkspace } from './own-workspace.js';
 
 /** Options for {@link createSlackUserResolver}. */
 export interface SlackUserResolverOptions {
@@ -27,6 +28,8 @@ export interface SlackUserResolverOptions {
   lookupTimeoutMs?: number;
   /** Told the code of a failed users.info call (`missing_scope`…), for metrics. Default: none. */
   onApiError?: (code: string) => void;
+  /** The bot's own workspace (auth.test). Default: asked with `client`. */
+  ownWorkspace?: OwnWorkspace;
 }
 
 /** What Slack tells of a person: their email, and whether they are an outsider. */
@@ -59,25 +62,19 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
   const missingTtlSeconds = options.missingTtlSeconds ?? 600;
   const redisTimeoutMs = options.redisTimeoutMs ?? 800;
   const lookupTimeoutMs = options.lookupTimeoutMs ?? 1_200;
-  // The app's own workspace, from auth.test once: a request or a person from any other is an outsider.
-  let appTeam: Promise<string | undefined> | undefined;
-  const appTeamId = () =>
-    (appTeam ??= client.auth
-      .test()
-      .then((answer) => answer.team_id)
-      .catch(() => {
-        appTeam = undefined;
-        return undefined;
-      }));
+  // A request or a person from any other workspace than the app's is an outsider; while the
+  // app's own is unknown (auth.test failing), nobody can be told apart, so nobody is answered.
+  const own = options.ownWorkspace ?? createOwnWorkspace({ client, logger });
   return async (userId, teamId) => {
     const key = `${prefix}:slack:person:${teamId ?? '-'}:${userId}`;
     const cached = await withinOrUnavailable(redisTimeoutMs, () => redis.get(key));
-    const known = cached === null ? null : openOrNull(options.sealer, cached);
-    if (known !== null) return JSON.parse(known) as SlackIdentity;
+    const at = { kind: 'slack-identity' as const, key };
+    const known = options.sealer.openJsonOrAbsent<SlackIdentity>(cached, at);
+    if (known !== undefined) return known;
     const [user, ownTeam] = await withinOrUnavailable(lookupTimeoutMs, async () =>
       Promise.all([
         client.users.info({ user: userId }).then((answer) => answer.user as SlackUser | undefined),
-        appTeamId(),
+        own.identity().then((identity) => identity.teamId),
       ]),
     ).catch((error: unknown) => {
       const code = slackFailureCode(error);
@@ -94,7 +91,8 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
       user?.is_restricted ||
       user?.is_ultra_restricted ||
       user?.is_stranger ||
-      (ownTeam !== undefined && (user?.team_id !== ownTeam || (teamId ?? ownTeam) !== ownTeam)),
+      user?.team_id !== ownTeam ||
+      (teamId ?? ownTeam) !== ownTeam,
     );
     const email = outsider ? undefined : user?.profile?.email?.trim() || undefined;
     if (!email && !outsider)
@@ -104,20 +102,11 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
     await withinOrUnavailable(redisTimeoutMs, () =>
       redis.set(
         key,
-        options.sealer.seal(JSON.stringify(identity)),
+        options.sealer.sealJson(identity, at),
         'EX',
         email ? ttlSeconds : missingTtlSeconds,
       ),
     ).catch(() => undefined);
     return identity;
   };
-}
-
-/** A sealed value, or null when no configured key opens it (it is then looked up again). */
-function openOrNull(sealer: Sealer, sealed: string): string | null {
-  try {
-    return sealer.open(sealed);
-  } catch {
-    return null;
-  }
 }

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { App, RespondArguments } from '@slack/bolt';
+import type { App } from '@slack/bolt';
 import { offeredOn, type CommandDefinition } from '../../commands/command.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import { describeError } from '../../errors.js';
 import { depsFor, type ListenerDeps } from './listener-deps.js';
 import { mapSlashCommand } from './map-request.js';
 import { openForm } from './open-form.js';
-import { renderReply } from './render-reply.js';
+import { renderReply, type SlackMessage } from './render-reply.js';
 import { postToResponseUrl } from './post-to-response-url.js';
 import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import { keepActionState } from './state.js';
+import { checkedResponseUrl } from './checked-response-url.js';
 
 /**
  * The slash commands Slack knows: the first word of each registry name ("incident new" →
@@ -34,11 +35,21 @@ export function registerSlashCommands(app: App, shared: ListenerDeps): void {
       await ack();
       const deps = depsFor(context, shared);
       const id = randomUUID();
-      const tell = (message: RespondArguments) =>
-        respond({ response_type: 'ephemeral', ...message });
+      const responseUrl = checkedResponseUrl(command.response_url, deps);
+      // Bolt's respond() posts to the request's response_url: only when it is Slack's.
+      const tell = async (message: { text: string; blocks?: SlackMessage['blocks'] }) => {
+        if (responseUrl) return void (await respond({ response_type: 'ephemeral', ...message }));
+        await deps.client.chat.postEphemeral({
+          channel: command.channel_id,
+          user: command.user_id,
+          text: message.text,
+          ...(message.blocks ? { blocks: message.blocks } : {}),
+        });
+      };
       try {
         const identity = await deps.identify(command.user_id, command.team_id);
-        const { input, user, replyTo } = mapSlashCommand(command, {
+        const checked = { ...command, response_url: responseUrl ?? '' };
+        const { input, user, replyTo } = mapSlashCommand(checked, {
           id,
           identity,
           now: deps.now(),
@@ -63,7 +74,7 @@ export function registerSlashCommands(app: App, shared: ListenerDeps): void {
               form: result.command.form,
               channelId: command.channel_id,
               issuedAt: replyTo.issuedAt,
-              ...(command.response_url ? { responseUrl: command.response_url } : {}),
+              ...(responseUrl ? { responseUrl } : {}),
             };
             if (!(await openForm(deps, command.trigger_id, result.form, metadata))) {
               await tell({
@@ -99,7 +110,7 @@ export function registerSlashCommands(app: App, shared: ListenerDeps): void {
  * response_url counts in Redis, so the notice goes only while nothing has been posted there.
  */
 function noticeIfSlow(deps: ListenerDeps, replyTo: SlackReplyAddress, id: string): void {
-  const url = replyTo.responseUrl;
+  const url = checkedResponseUrl(replyTo.responseUrl, deps);
   if (!url) return;
   const timer = setTimeout(() => {
     void (async () => {

@@ -8,14 +8,25 @@ import { registry as defaultRegistry } from '../../commands/registry.js';
 import { registerAppHome, type AppHomeDeps } from './app-home-listener.js';
 import { runningHttp, type RunningSlackAdapter } from './app.js';
 import { registerBlockActions } from './block-action-listeners.js';
-import { claimPage, claimRoute, type SlackClaims } from './claim-pages.js';
+import {
+  claimPage,
+  claimRoute,
+  problemPage,
+  ticketCookieHeader,
+  type SlackClaims,
+} from './claim-pages.js';
 import { createListenerDeps } from './create-listener-deps.js';
-import { webClientOptions } from './create-web-client.js';
+import { createWebClient, webClientOptions } from './create-web-client.js';
 import { clubDepsKey, type ListenerDeps } from './listener-deps.js';
 import { botScopes } from './manifest.js';
 import { registerSlashCommands } from './slash-command-listener.js';
 import { registerViewSubmission } from './view-submission-listener.js';
 import { boltSettings, logListenerErrors } from './bolt-settings.js';
+import { createHttpReceiver } from './http-receiver.js';
+import { slackLogger } from './logger.js';
+import { createOwnWorkspace } from './own-workspace.js';
+import { ackOnly, isReplay } from './replay-guard.js';
+import { forgetOnUninstall } from './forget-on-uninstall.js';
 
 /** A club as the Slack listeners need it: where its state lives. */
 export interface SlackHostedClub {
@@ -47,6 +58,10 @@ export interface HostedSlackOptions<C extends SlackHostedClub> {
   dispatcherOf(club: C): Dispatcher;
 }
 
+/** Why an install with token rotation on is refused, and what to do. */
+export const rotationText =
+  'This Slack app has token rotation turned on, which the club bot does not support. Turn it off in the app’s settings (OAuth & Permissions), then add the app to Slack again.';
+
 export const notSetUpText =
   'This workspace is not set up for the club bot yet. Your club’s Slack admin finishes the set-up with the one-time code the bot’s operator gives them.';
 
@@ -62,31 +77,67 @@ export async function startHostedSlack<C extends SlackHostedClub>(
 ): Promise<RunningSlackAdapter> {
   const logger = options.logger.child({ component: 'slack' });
   const { oauth } = options;
+  // One workspace by token: auth.test is asked (and retried) here, never by Bolt, which exits on it.
+  const own =
+    !oauth && options.botToken
+      ? createOwnWorkspace({
+          client: createWebClient(options.botToken, {
+            slackApiUrl: options.slackApiUrl,
+            timeoutMs: 5_000,
+            logger,
+          }),
+          logger,
+        })
+      : undefined;
   const app = new App({
-    signingSecret: options.signingSecret,
-    ...(oauth
-      ? {
-          clientId: oauth.clientId,
-          clientSecret: oauth.clientSecret,
-          stateSecret: oauth.stateSecret,
-          scopes: botScopes,
-          installationStore: oauth.installationStore,
-          installerOptions: {
-            stateVerification: true,
-            clientOptions: webClientOptions({ slackApiUrl: options.slackApiUrl, logger }),
-            callbackOptions: {
-              async successAsync(installation, _options, _request, response) {
-                const teamId = installation.team?.id ?? installation.enterprise?.id ?? '';
-                const ticket = await oauth.claims.begin(teamId);
-                response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-                response.end(claimPage(ticket, installation.team?.name));
+    receiver: createHttpReceiver({
+      signingSecret: options.signingSecret,
+      port: options.port,
+      customRoutes: [...(options.customRoutes ?? []), ...(oauth ? [claimRoute(oauth.claims)] : [])],
+      logger: slackLogger(logger),
+      ...(oauth
+        ? {
+            clientId: oauth.clientId,
+            clientSecret: oauth.clientSecret,
+            stateSecret: oauth.stateSecret,
+            scopes: botScopes,
+            installationStore: oauth.installationStore,
+            installerOptions: {
+              stateVerification: true,
+              clientOptions: webClientOptions({ slackApiUrl: options.slackApiUrl, logger }),
+              callbackOptions: {
+                async successAsync(installation, _options, _request, response) {
+                  const teamId = installation.team?.id ?? installation.enterprise?.id ?? '';
+                  const teamName = installation.team?.name;
+                  if (installation.bot?.refreshToken || installation.bot?.expiresAt) {
+                    await oauth.claims.forget(teamId, 'token rotation');
+                    logger.warn({ team: teamId }, 'an install with token rotation was refused');
+                    response.writeHead(400, { 'Content-Type': 'text/html; charset=utf-8' });
+                    response.end(problemPage('Token rotation is on', rotationText));
+                    return;
+                  }
+                  const ticket = await oauth.claims.begin(teamId, teamName);
+                  // Bolt's own cookie (the install's state, deleted) goes out beside the ticket's.
+                  const set = response.getHeader('Set-Cookie') ?? [];
+                  const cookies = Array.isArray(set) ? set : [String(set)];
+                  response.setHeader('Set-Cookie', [...cookies, ticketCookieHeader(ticket)]);
+                  response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+                  response.end(claimPage(teamName));
+                },
               },
             },
-          },
+          }
+        : {}),
+    }),
+    ...(own
+      ? {
+          authorize: async () => ({
+            botToken: options.botToken,
+            botId: own.known()?.botId,
+            botUserId: own.known()?.botUserId,
+          }),
         }
-      : { token: options.botToken }),
-    port: options.port,
-    customRoutes: [...(options.customRoutes ?? []), ...(oauth ? [claimRoute(oauth.claims)] : [])],
+      : {}),
     ...boltSettings(options.slackApiUrl, logger),
   });
   logListenerErrors(app, logger);
@@ -109,6 +160,7 @@ export async function startHostedSlack<C extends SlackHostedClub>(
           sealer,
           logger,
           onApiError: options.onApiError,
+          ...(own ? { ownWorkspace: own } : {}),
         }),
         redis,
         prefix,
@@ -118,11 +170,19 @@ export async function startHostedSlack<C extends SlackHostedClub>(
     return deps;
   };
 
+  // Uninstalled, or the bot's token revoked: the installation and the club's mapping go at once.
+  if (oauth) app.use(async (args) => forgetOnUninstall(args, oauth.claims));
+  const sweep = oauth
+    ? setInterval(() => void oauth.claims.sweep().catch(() => undefined), 10 * 60_000)
+    : undefined;
+  sweep?.unref();
+
   app.use(async (args) => {
     const { context, next } = args;
     const club = context.teamId ? options.clubFor(context.teamId) : undefined;
     const token = context.botToken ?? options.botToken;
     if (!club || !token) return refuse(args);
+    if (await isReplay(context, club.services, logger)) return ackOnly(args);
     context[clubDepsKey] = depsOf(club, token);
     await next();
   });
@@ -136,7 +196,13 @@ export async function startHostedSlack<C extends SlackHostedClub>(
     port: options.port,
     ...(options.host ? { host: options.host } : {}),
   });
-  return runningHttp(server, options.port, async () => void (await app.stop()));
+  const stop = async () => {
+    clearInterval(sweep);
+    own?.stop();
+    await app.stop();
+  };
+  // With the install flow each workspace's own identity is asked when its first request comes.
+  return { ...runningHttp(server, options.port, stop), identified: () => !own || !!own.known() };
 }
 
 /** A request from a workspace with no club: acknowledged, told so if it was a command, no more. */

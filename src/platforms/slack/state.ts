@@ -47,21 +47,19 @@ export function createSlackState(options: SlackStateOptions): SlackState {
   const key = (kind: string, token: string) => `${prefix}:slack:${kind}:${token}`;
   const newToken = () => randomBytes(16).toString('base64url');
   const bounded = <T>(work: () => Promise<T>) => withinOrUnavailable(timeoutMs, work);
-  const parse = <T>(text: string | null): T | undefined => {
-    if (text === null) return undefined;
-    try {
-      return options.sealer.openJson<T>(text);
-    } catch {
-      return undefined;
-    }
-  };
+  const at = (kind: string, token: string) => ({
+    kind: 'slack-state' as const,
+    key: key(kind, token),
+  });
+  const parse = <T>(text: string | null, kind: string, token: string): T | undefined =>
+    options.sealer.openJsonOrAbsent<T>(text, at(kind, token));
   return {
     async keepReply(reply) {
       const token = newToken();
       await bounded(() =>
         redis.set(
           key('post', token),
-          options.sealer.sealJson(reply),
+          options.sealer.sealJson(reply, at('post', token)),
           'EX',
           options.postTtlSeconds ?? 3_600,
         ),
@@ -69,14 +67,14 @@ export function createSlackState(options: SlackStateOptions): SlackState {
       return token;
     },
     async takeReply(token) {
-      return parse<Reply>(await bounded(() => redis.getdel(key('post', token))));
+      return parse<Reply>(await bounded(() => redis.getdel(key('post', token))), 'post', token);
     },
     async keepForm(form) {
       const token = newToken();
       await bounded(() =>
         redis.set(
           key('form', token),
-          options.sealer.sealJson(form),
+          options.sealer.sealJson(form, at('form', token)),
           'EX',
           options.formTtlSeconds ?? 1_800,
         ),
@@ -84,7 +82,7 @@ export function createSlackState(options: SlackStateOptions): SlackState {
       return token;
     },
     async readForm(token) {
-      return parse<KeptForm>(await bounded(() => redis.get(key('form', token))));
+      return parse<KeptForm>(await bounded(() => redis.get(key('form', token))), 'form', token);
     },
   };
 }

@@ -5,14 +5,15 @@ import { randomUUID } from 'node:crypto';
  * `oauth.v2.access` for a bot token of that workspace (its answer as Slack gives it).
  */
 export function createFakeInstalls() {
-  const codes = new Map<string, { teamId: string; teamName: string }>();
+  const codes = new Map<string, { teamId: string; teamName: string; rotation: boolean }>();
   /** Bot tokens given, to their workspace. */
   const teams = new Map<string, string>();
   return {
     teams,
-    code(teamId: string, teamName = `Team ${teamId}`): string {
+    /** With `rotation`, the app has token rotation on: the token expires and comes with a refresh token. */
+    code(teamId: string, teamName = `Team ${teamId}`, rotation = false): string {
       const code = `code-${randomUUID()}`;
-      codes.set(code, { teamId, teamName });
+      codes.set(code, { teamId, teamName, rotation });
       return code;
     },
     exchange(code: string): Record<string, unknown> {
@@ -32,6 +33,7 @@ export function createFakeInstalls() {
         team: { id: install.teamId, name: install.teamName },
         enterprise: null,
         is_enterprise_install: false,
+        ...(install.rotation ? { refresh_token: `xoxe-1-${randomUUID()}`, expires_in: 43_200 } : {}),
       };
     },
   };

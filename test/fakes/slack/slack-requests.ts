@@ -186,3 +186,33 @@ export function buttonPressPayload(
     ],
   };
 }
+
+/** Sends an Events API callback as Slack does: JSON, signed; resolves the HTTP status. */
+export async function postEventToSlackApp(
+  url: string,
+  event: Record<string, unknown>,
+  options: { secret: string; teamId?: string },
+): Promise<number> {
+  const teamId = options.teamId ?? 'T1';
+  const body = JSON.stringify({
+    token: 'unused',
+    team_id: teamId,
+    api_app_id: 'A1',
+    type: 'event_callback',
+    event_id: `Ev${Math.random().toString(36).slice(2)}`,
+    event_time: Math.floor(Date.now() / 1000),
+    event,
+    authorizations: [{ team_id: teamId, enterprise_id: null, user_id: 'UBOT', is_bot: true }],
+  });
+  const timestamp = Math.floor(Date.now() / 1000);
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-slack-request-timestamp': String(timestamp),
+      'x-slack-signature': slackSignature(options.secret, timestamp, body),
+    },
+    body,
+  });
+  return response.status;
+}

@@ -64,7 +64,7 @@ export interface FakeSlack {
    * A code for Slack's install flow: `oauth.v2.access` exchanges it for a bot token of `teamId`,
    * and that token's auth.test and users.info answer as that workspace.
    */
-  installCode(teamId: string, teamName?: string): string;
+  installCode(teamId: string, teamName?: string, rotation?: boolean): string;
   /** The next `times` calls of `method` fail this way. */
   failNext(method: string, failure: WebApiFailure, times?: number): void;
   close(): Promise<void>;

@@ -105,12 +105,12 @@ describe('/link in Discord: an admin links a person to their membership', () => 
   it('when the member is unknown, or a name several adults share, nothing is linked and the admin is told how to be precise', async () => {
     const user = '600000000000000033';
     const unknown = await answerTo(linkCommand(chair, { user, member: 'Zebedee Nobody' }));
-    expect(unknown).toMatch(/Not linked.*No current adult member matches .{1,2}Zebedee Nobody/);
+    expect(unknown).toMatch(/Not linked.*No current adult member is called .{1,2}Zebedee Nobody/);
     const shared = adults.find(
       (member) => adults.filter((other) => other.lastName === member.lastName).length > 1,
     )!;
     const ambiguous = await answerTo(linkCommand(chair, { user, member: shared.lastName }));
-    expect(ambiguous).toMatch(/adult members match .* by their e-mail instead/);
+    expect(ambiguous).toMatch(/adult members are called .* by their e-mail instead/);
     expect(await linkOf(user)).toBeUndefined();
   });
 

@@ -62,6 +62,7 @@ describe('Discord command definitions, generated from the registry', () => {
     const incident = deployed.find((command) => command.name === 'incident');
     expect(incident?.options?.map((option) => [option.type, option.name])).toEqual([
       [1, 'new'],
+      [1, 'mine'],
       [1, 'list'],
       [1, 'show'],
     ]);

@@ -40,7 +40,7 @@ describe('npm run discord:deploy', () => {
     expect(put?.authorization).toBe('Bot deploy-token');
     expect(put?.body).toEqual(JSON.parse(JSON.stringify(commandDefinitions(registry))));
     expect(stdout).toContain('to guild 800000000000000001');
-    expect(stdout).toContain('/incident (new, list, show)');
+    expect(stdout).toContain('/incident (new, mine, list, show)');
     expect(stdout).not.toContain('deploy-token');
   }, 30_000);
 

@@ -14,6 +14,7 @@ import {
 } from '../../fakes/slack/slack-requests.js';
 import { startBotHarness, type BotHarness } from '../../support/bot-harness.js';
 import { connectTestRedis, uniquePrefix } from '../../support/redis.js';
+import { waitFor } from '../../support/wait-for.js';
 
 export const signingSecret = 'test-signing-secret-8c1f';
 export const botToken = 'xoxb-test-token';
@@ -42,8 +43,16 @@ export interface SlackFixture {
   stop(): Promise<void>;
 }
 
-export async function startSlackFixture(): Promise<SlackFixture> {
+/** Options for {@link startSlackFixture}. */
+export interface SlackFixtureOptions {
+  /** auth.test fails this many times before it answers. Default: 0 (the fixture waits for it). */
+  authTestFailures?: number;
+}
+
+export async function startSlackFixture(options: SlackFixtureOptions = {}): Promise<SlackFixture> {
   const fake = await startFakeSlack();
+  const failures = options.authTestFailures ?? 0;
+  if (failures > 0) fake.failNext('auth.test', { error: 'internal_error' }, failures);
   const redis = connectTestRedis();
   const prefix = uniquePrefix('slack');
   const logger = createLogger({ level: 'silent' });
@@ -108,6 +117,7 @@ export async function startSlackFixture(): Promise<SlackFixture> {
     ],
   });
   const eventsUrl = `http://127.0.0.1:${adapter.port}/slack/events`;
+  if (failures === 0) await waitFor(() => adapter.identified(), 'auth.test answered');
 
   return {
     harness,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slackSignature } from '../../fakes/slack/slack-requests.js';
+import { postEventToSlackApp } from '../../fakes/slack/slack-requests.js';
 import { waitFor } from '../../support/wait-for.js';
 import { signingSecret, startSlackFixture, type SlackFixture } from './app-fixture.js';
 
@@ -9,29 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => slack?.stop());
 
-/** Sends an Events API callback as Slack does: JSON, signed. */
-async function sendEvent(event: Record<string, unknown>): Promise<number> {
-  const body = JSON.stringify({
-    token: 'unused',
-    team_id: 'T1',
-    api_app_id: 'A1',
-    type: 'event_callback',
-    event_id: `Ev${Math.random().toString(36).slice(2)}`,
-    event_time: Math.floor(Date.now() / 1000),
-    event,
-  });
-  const timestamp = Math.floor(Date.now() / 1000);
-  const response = await fetch(slack.eventsUrl, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-slack-request-timestamp': String(timestamp),
-      'x-slack-signature': slackSignature(signingSecret, timestamp, body),
-    },
-    body,
-  });
-  return response.status;
-}
+const sendEvent = (event: Record<string, unknown>) =>
+  postEventToSlackApp(slack.eventsUrl, event, { secret: signingSecret });
 
 const homeOpened = (user: string, tab = 'home') => ({
   type: 'app_home_opened',

@@ -15,7 +15,7 @@ describe('slackManifest', () => {
     // Discord's alone: Slack links people by the e-mail it holds for them.
     expect(names).not.toContain('/link');
     const incident = commands.find((command) => command.command === '/incident');
-    expect(incident?.usage_hint).toBe('new | list [status] | show <ref>');
+    expect(incident?.usage_hint).toBe('new | mine | list [status] | show <ref>');
     expect(incident?.description).toMatch(/^new: .* · list: /);
     for (const command of commands) {
       expect(command.url).toBe('https://club-bot.example.org/slack/events');

@@ -1,0 +1,41 @@
+/**
+ * `npm run migrate [-- --dry-run]`: brings the data in Redis to this bot's data format (each
+ * process also does so at start). With `--dry-run`, lists per kind what it would seal, and
+ * changes nothing. A newer format than the bot knows is refused, untouched.
+ */
+import { describeError } from '../errors.js';
+import { currentDataFormat, migrateData } from '../redis/data-format.js';
+import { describeReseal } from '../redis/reseal.js';
+import { openDeploymentOrExit } from './open-deployment.js';
+import { isEntryPoint, sealedDeployment } from './sealed-deployment.js';
+
+export async function main(args = process.argv.slice(2)): Promise<number> {
+  const dryRun = args.includes('--dry-run');
+  const unknown = args.filter((arg) => arg !== '--dry-run');
+  if (unknown.length > 0) {
+    console.error(`migrate: unknown ${unknown.join(' ')}\nUsage: migrate [--dry-run]`);
+    return 2;
+  }
+  const opened = await openDeploymentOrExit();
+  try {
+    const { scope, sealer } = sealedDeployment(opened);
+    const migration = await migrateData(opened.redis, sealer, scope, { dryRun });
+    if (!migration.report) {
+      console.log(`The data is in format ${currentDataFormat}, this bot's: nothing to do.`);
+      return 0;
+    }
+    const verb = dryRun ? 'would be sealed' : 'sealed';
+    console.log(
+      `From data format ${migration.from} to ${migration.to}${dryRun ? ' (dry run)' : ''}:`,
+    );
+    for (const line of describeReseal(migration.report, verb)) console.log(`  ${line}`);
+    return 0;
+  } catch (error) {
+    console.error(`migrate: ${describeError(error)}`);
+    return 1;
+  } finally {
+    await opened.close();
+  }
+}
+
+if (isEntryPoint(import.meta.url)) process.exitCode = await main();

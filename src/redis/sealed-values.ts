@@ -1,0 +1,195 @@
+import { Cluster, type Redis } from 'ioredis';
+import { clubOfPrefix } from '../clubs/club-keys.js';
+import { defaultQueueName } from '../jobs/club-queue.js';
+import { jobDataAt, type JobName } from '../jobs/job-types.js';
+import { RedisScript } from './redis-script.js';
+import type { SealedKind, SealedPlace } from './sealer.js';
+
+/** Which deployment's values: a single club's prefix, or a hosting deployment's root. */
+export type SealedScope = { mode: 'single'; prefix: string } | { mode: 'hosting'; root: string };
+
+/** One value the bot sealed, where it lies, and how to put a re-sealed one in its place. */
+export interface SealedValue {
+  kind: SealedKind;
+  place: SealedPlace;
+  /** The club it is bound to ('' for a single club's, and the deployment's own). */
+  club: string;
+  text: string;
+  /** Kept until someone removes it (no TTL): it must be re-sealed before its key is dropped. */
+  longLived: boolean;
+  /** Puts `next` in its place if the place still holds this text; whether it did. */
+  replace(next: string): Promise<boolean>;
+}
+
+/** Options for {@link sealedValues}. */
+export interface SealedValuesOptions {
+  /** Stop after looking at this many keys (a sample). Default: every key. */
+  maxKeys?: number;
+  /** Whether values of a kind are still wanted (a sample that has enough is not read). */
+  wants?: (kind: SealedKind) => boolean;
+}
+
+/** KEYS: hash. ARGV: field, old, new. */
+const replaceField = new RedisScript(`
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+return 1`);
+
+/** KEYS: key. ARGV: old, new. Keeps the TTL. */
+const replaceString = new RedisScript(`
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
+return 1`);
+
+const jobNames = new Set<string>(['command', 'form', 'digest']);
+
+/** Where a key's values lie: its kind, the club it belongs to, and how its values are held. */
+interface Shelf {
+  kind: SealedKind;
+  club: string;
+  holds: 'hash' | 'cache' | 'string' | 'job' | 'stream' | 'records';
+  longLived: boolean;
+  /** For jobs: the queue's qualified name (prefix and queue name). */
+  queue?: string;
+}
+
+/**
+ * Every value the bot seals in a deployment, found in one pass of SCAN over its keys (each master
+ * of a cluster): cache, outbox, jobs and job schedulers, digests, member links, Slack and Discord
+ * state, the identity cache, and a hosting deployment's records, invites and installations. The
+ * one place that knows where sealed values lie: rotation, the start check and migrations use it.
+ */
+export async function* sealedValues(
+  redis: Redis,
+  scope: SealedScope,
+  options: SealedValuesOptions = {},
+): AsyncGenerator<SealedValue> {
+  const base = scope.mode === 'single' ? scope.prefix : scope.root;
+  let seen = 0;
+  for await (const keys of scanned(redis, `${escapeGlob(base)}:*`)) {
+    for (const key of keys) {
+      seen += 1;
+      const shelf = shelfOf(scope, key);
+      if (!shelf || (options.wants && !options.wants(shelf.kind))) continue;
+      yield* valuesOn(redis, key, shelf);
+    }
+    if (options.maxKeys !== undefined && seen >= options.maxKeys) return;
+  }
+}
+
+function shelfOf(scope: SealedScope, key: string): Shelf | undefined {
+  if (scope.mode === 'hosting') {
+    const own = `${scope.root}:{clubs}:`;
+    if (key === `${own}records`) return shelf('club-record', '', 'records', true);
+    if (key === `${own}invites`) return shelf('invite', '', 'hash', true);
+    if (key === `${own}slack-installations`) return shelf('slack-installation', '', 'hash', true);
+    if (key.startsWith(`${scope.root}:discord:`)) return shelf('discord-state', '', 'string');
+  }
+  const prefix =
+    scope.mode === 'single'
+      ? key.startsWith(`${scope.prefix}:`)
+        ? scope.prefix
+        : undefined
+      : /^(.*:\{club:[a-z0-9-]+\}):/.exec(key)?.[1];
+  if (prefix === undefined) return undefined;
+  const club = clubOfPrefix(prefix);
+  const rest = key.slice(prefix.length + 1);
+  if (rest.startsWith('cache:')) return shelf('cache', club, 'cache');
+  if (rest === 'digests:subscriptions') return shelf('digest-subscription', club, 'hash', true);
+  if (rest === 'digests:state') return shelf('digest-state', club, 'hash', true);
+  if (rest === 'digests:people') return shelf('digest-people', club, 'hash', true);
+  if (/^links:[a-z]+$/.test(rest)) return shelf('member-link', club, 'hash', true);
+  if (rest.startsWith('slack:person:')) return shelf('slack-identity', club, 'string');
+  if (/^slack:(post|form):/.test(rest)) return shelf('slack-state', club, 'string');
+  if (/^discord:(reopen|pages|post|follow-up|confirm):/.test(rest)) {
+    return shelf('discord-state', club, 'string');
+  }
+  if (rest === 'outbox') return shelf('outbox', club, 'stream');
+  // A job's hash, or a job scheduler's (its template): no TTL, BullMQ removes them by age.
+  if (new RegExp(`^${defaultQueueName}:(repeat:)?[^:]+$`).test(rest)) {
+    return { ...shelf('job', club, 'job', true), queue: `${prefix}:${defaultQueueName}` };
+  }
+  return undefined;
+}
+
+function shelf(kind: SealedKind, club: string, holds: Shelf['holds'], longLived = false): Shelf {
+  return { kind, club, holds, longLived };
+}
+
+async function* valuesOn(redis: Redis, key: string, on: Shelf): AsyncGenerator<SealedValue> {
+  const value = (place: SealedPlace, club: string, text: string, replace: SealedValue['replace']) =>
+    ({ kind: on.kind, place, club, text, longLived: on.longLived, replace }) satisfies SealedValue;
+  const fieldReplacer = (field: string, text: string) => async (next: string) =>
+    (await replaceField.run(redis, [key], [field, text, next])) === 1;
+  switch (on.holds) {
+    case 'string': {
+      const text = await redis.get(key).catch(() => null);
+      if (text === null) return;
+      yield value({ kind: on.kind, key }, on.club, text, async (next) => {
+        return (await replaceString.run(redis, [key], [text, next])) === 1;
+      });
+      return;
+    }
+    case 'cache': {
+      const text = await redis.hget(key, 'value').catch(() => null);
+      if (text === null) return;
+      const place = { kind: on.kind, key, field: 'value' };
+      yield value(place, on.club, text, fieldReplacer('value', text));
+      return;
+    }
+    case 'hash':
+    case 'records': {
+      const all = await redis.hgetall(key).catch(() => ({}) as Record<string, string>);
+      for (const [field, text] of Object.entries(all)) {
+        const club = on.holds === 'records' ? field : on.club;
+        yield value({ kind: on.kind, key, field }, club, text, fieldReplacer(field, text));
+      }
+      return;
+    }
+    case 'job': {
+      const [name, data] = await redis.hmget(key, 'name', 'data').catch(() => [null, null]);
+      if (!name || !jobNames.has(name) || !data) return;
+      let parsed: { sealed?: unknown };
+      try {
+        parsed = JSON.parse(data) as { sealed?: unknown };
+      } catch {
+        return;
+      }
+      if (typeof parsed.sealed !== 'string') return;
+      const place = jobDataAt(on.queue ?? '', name as JobName);
+      const replace = fieldReplacer('data', data);
+      yield value(place, on.club, parsed.sealed, (next) =>
+        replace(JSON.stringify({ ...parsed, sealed: next })),
+      );
+      return;
+    }
+    case 'stream': {
+      // Entries are delivered within minutes and a stream's entries cannot be rewritten: read only.
+      const entries = await redis.xrange(key, '-', '+', 'COUNT', 100).catch(() => []);
+      for (const [, fields] of entries) {
+        const text = fields[fields.indexOf('entry') + 1];
+        if (text) yield value({ kind: on.kind, key }, on.club, text, () => Promise.resolve(false));
+      }
+      return;
+    }
+  }
+}
+
+/** SCAN over every master (a cluster's keys are spread over its masters), in batches. */
+async function* scanned(redis: Redis, match: string): AsyncGenerator<string[]> {
+  const client = redis as unknown;
+  const nodes =
+    client instanceof Cluster ? (client.nodes('master') as unknown as Redis[]) : [redis];
+  for (const node of nodes) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await node.scan(cursor, 'MATCH', match, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) yield keys;
+    } while (cursor !== '0');
+  }
+}
+
+function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, '\\$&');
+}
