@@ -33,7 +33,9 @@ export function createFakeInstalls() {
         team: { id: install.teamId, name: install.teamName },
         enterprise: null,
         is_enterprise_install: false,
-        ...(install.rotation ? { refresh_token: `xoxe-1-${randomUUID()}`, expires_in: 43_200 } : {}),
+        ...(install.rotation
+          ? { refresh_token: `xoxe-1-${randomUUID()}`, expires_in: 43_200 }
+          : {}),
       };
     },
   };
