@@ -2,7 +2,7 @@ import type { Asker } from '../commands/chat-user.js';
 import type { CommandDefinition } from '../commands/command.js';
 import { textReply, type Reply } from '../commands/reply.js';
 import type { BotRole } from '../commands/roles.js';
-import { unlinkedReason } from '../commands/unlinked-reason.js';
+import { namesOf, type ClubContacts } from './club-contacts.js';
 
 const roleNames: Record<BotRole, string> = {
   everyone: 'everyone',
@@ -14,20 +14,56 @@ const roleNames: Record<BotRole, string> = {
   admin: 'the bot admins',
 };
 
-/** A polite refusal that says who may run the command and how to get access. */
+/** A refusal is read on a phone: it says who can help in fewer characters than this. */
+export const refusalLimit = 200;
+
+/** "the welfare officer or the membership secretary". */
+export function roleWords(roles: readonly BotRole[]): string {
+  const who = roles.map((role) => roleNames[role]);
+  return who.length > 1 ? `${who.slice(0, -1).join(', ')} or ${who.at(-1)}` : (who[0] ?? 'nobody');
+}
+
+/**
+ * A polite refusal naming who can help, from the club's records: the people who hold the role
+ * (they can do it for the asker), and, for someone the bot has not linked, the bot admins who can
+ * link them. Nothing about linking is said to someone already linked.
+ */
 export function refusalReply(
   command: Pick<CommandDefinition, 'name'>,
   allowed: readonly BotRole[],
-  asker?: Pick<Asker, 'unlinkedBecause'>,
+  asker?: Pick<Asker, 'unlinkedBecause' | 'memberGuid'>,
+  contacts?: ClubContacts,
 ): Reply {
-  const who = allowed.map((role) => roleNames[role]);
-  const list =
-    who.length > 1 ? `${who.slice(0, -1).join(', ')} or ${who.at(-1)}` : (who[0] ?? 'nobody');
-  const fix =
-    unlinkedReason(asker) ??
-    "If that should include you, ask the club's bot admin to link your chat account to your club membership or grant you the role.";
-  return textReply(`Only ${list} can use /${command.name}. ${fix}`, {
-    tone: 'warning',
-    title: 'Not available to you',
-  });
+  return textReply(
+    refusalText(`Only ${roleWords(allowed)} can use /${command.name}.`, allowed, asker, contacts),
+    {
+      tone: 'warning',
+      title: 'Not available to you',
+    },
+  );
+}
+
+/** `first`, then who can help, kept under {@link refusalLimit} characters. */
+export function refusalText(
+  first: string,
+  allowed: readonly BotRole[],
+  asker: Pick<Asker, 'unlinkedBecause' | 'memberGuid'> | undefined,
+  contacts: ClubContacts | undefined,
+): string {
+  const attempt = (most: number) => {
+    const holders = namesOf(contacts, allowed, most);
+    const admins = namesOf(contacts, ['admin'], most) ?? "the club's bot admin";
+    const help = holders ? `Ask ${holders}.` : undefined;
+    let link: string | undefined;
+    if (asker?.unlinkedBecause === 'shared-email')
+      link = `Your email is shared by several adult members, so the bot has not linked you: ${admins} can.`;
+    else if (asker && asker.memberGuid === undefined)
+      link = `The bot has not linked your chat account to a member: ${admins} can.`;
+    else if (!holders) link = `If it should include you, ask ${admins}.`;
+    return [first, help, link].filter(Boolean).join(' ');
+  };
+  const full = attempt(2);
+  if (full.length < refusalLimit) return full;
+  const short = attempt(1);
+  return short.length < refusalLimit ? short : `${short.slice(0, refusalLimit - 2)}…`;
 }

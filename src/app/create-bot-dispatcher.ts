@@ -1,4 +1,5 @@
 import { createAskerPeek } from '../access/peek-asker.js';
+import { createContactsPeek } from '../access/peek-contacts.js';
 import { createRateLimit } from '../access/rate-limit.js';
 import { registry } from '../commands/registry.js';
 import { createDispatcher, type Dispatcher } from '../dispatch/create-dispatcher.js';
@@ -22,6 +23,11 @@ export function createBotDispatcher(
       cache: services.cache,
       policy: services.policy,
       links: services.links,
+    }),
+    peekContacts: createContactsPeek({
+      cache: services.cache,
+      policy: services.policy,
+      reportsMember: services.reportsMember,
     }),
     timezone: options.timezone,
     now: options.now,

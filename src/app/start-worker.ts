@@ -1,3 +1,4 @@
+import { refreshCollection } from '../cache/cached-club-data.js';
 import { registry } from '../commands/registry.js';
 import { createDigests } from '../digests/create-digests.js';
 import {
@@ -98,7 +99,7 @@ export function clubWorkerOptions(
         api: services.apiFor('write'),
         filer: services.filer,
         spendForm: () => services.formsShare(submission.user, submission.key),
-        invalidate: (collection) => services.cache.invalidate(collection),
+        refresh: (collection) => refreshCollection(services.cache, services.apiFor, collection),
         timezone,
         now,
         reportsMember: services.reportsMember,

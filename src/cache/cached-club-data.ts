@@ -34,6 +34,45 @@ export function freshnessOf(freshMs: number): (collection: string) => number {
   return (collection) => (slowCollections.includes(collection) ? freshMs * 6 : freshMs);
 }
 
+/** How each collection is loaded from the club service. */
+const collectionLoaders = {
+  members: (api: ClubApi) => api.listMembers(),
+  sessions: (api: ClubApi) => api.listSessions(),
+  whosWho: (api: ClubApi) => api.getWhosWho(),
+  groups: (api: ClubApi) => api.listGroups(),
+  roles: (api: ClubApi) => api.listRoles(),
+  events: (api: ClubApi) => api.listEvents(),
+  meets: (api: ClubApi) => api.listMeets(),
+  // The incident book is cached without details and comments: those are read per request.
+  incidents: async (api: ClubApi) =>
+    (await api.listIncidents()).map(
+      ({ details: _details, proposedAction: _action, ...summary }) => ({
+        ...summary,
+        comments: [],
+      }),
+    ),
+  trialRequests: (api: ClubApi) => api.listTrialRequests(),
+  waitingList: (api: ClubApi) => api.listWaitingList(),
+} satisfies Record<CachedCollection, (api: ClubApi) => Promise<unknown>>;
+
+type Loaded<K extends CachedCollection> = Awaited<ReturnType<(typeof collectionLoaders)[K]>>;
+
+/** The loader of one collection, typed by its key (an index by a union key loses the pairing). */
+const loaderOf = <K extends CachedCollection>(key: K) =>
+  collectionLoaders[key] as (api: ClubApi) => Promise<Loaded<K>>;
+
+/**
+ * Loads a collection again right after a write (with `interactive` priority, as the writer will
+ * look next), so their next look includes their own change; when it cannot, it is marked stale.
+ */
+export function refreshCollection(
+  cache: ReadCache,
+  apiFor: (priority: Priority) => ClubApi,
+  collection: CachedCollection,
+): Promise<void> {
+  return cache.refresh(collection, (mode) => loaderOf(collection)(apiFor(mode)));
+}
+
 /**
  * The club's data as handlers read it: through the Redis cache, loading with the budget's
  * `interactive` priority when a person waits for a cold entry and `background` when refreshing a
@@ -43,28 +82,19 @@ export function createCachedClubData(
   cache: ReadCache,
   apiFor: (priority: Priority) => ClubApi,
 ): ClubData {
-  const read = <T>(key: CachedCollection, load: (api: ClubApi) => Promise<T>) =>
-    cache.read(key, (mode) => load(apiFor(mode)));
+  const read = <K extends CachedCollection>(key: K) =>
+    cache.read<Loaded<K>>(key, (mode) => loaderOf(key)(apiFor(mode)));
   return {
-    members: () => read('members', (api) => api.listMembers()),
-    sessions: () => read('sessions', (api) => api.listSessions()),
-    whosWho: () => read('whosWho', (api) => api.getWhosWho()),
-    groups: () => read('groups', (api) => api.listGroups()),
-    roles: () => read('roles', (api) => api.listRoles()),
-    events: () => read('events', (api) => api.listEvents()),
-    meets: () => read('meets', (api) => api.listMeets()),
-    // The incident book is cached without details and comments: those are read per request.
-    incidents: () =>
-      read('incidents', async (api) =>
-        (await api.listIncidents()).map(
-          ({ details: _details, proposedAction: _action, ...summary }) => ({
-            ...summary,
-            comments: [],
-          }),
-        ),
-      ),
-    trialRequests: () => read('trialRequests', (api) => api.listTrialRequests()),
-    waitingList: () => read('waitingList', (api) => api.listWaitingList()),
+    members: () => read('members'),
+    sessions: () => read('sessions'),
+    whosWho: () => read('whosWho'),
+    groups: () => read('groups'),
+    roles: () => read('roles'),
+    events: () => read('events'),
+    meets: () => read('meets'),
+    incidents: () => read('incidents'),
+    trialRequests: () => read('trialRequests'),
+    waitingList: () => read('waitingList'),
     async memberSensitive(guid) {
       const { sensitive } = await apiFor('interactive').getMemberWithSensitive(guid);
       return sensitive;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { WaitingOnAnotherProcessError } from '../errors.js';
 import { takeLease, whileHeld, type Lease } from '../redis/redis-lease.js';
-import { RedisScript } from '../redis/redis-script.js';
+import { invalidateScript, readScript } from './entry-scripts.js';
 import { deepFreeze } from './deep-freeze.js';
 import type { Sealer } from '../redis/sealer.js';
 import type { Cached } from '../commands/club-data.js';
@@ -56,6 +56,8 @@ export interface ReadCache {
   peek<T>(key: string): Promise<Cached<T> | undefined>;
   /** Marks an entry stale after a write, so the next read refreshes it. */
   invalidate(key: string): Promise<void>;
+  /** Loads an entry again now (after a write, so the writer's next look has it); else invalidates it. */
+  refresh<T>(key: string, load: Loader<T>): Promise<void>;
   /** When each key was fetched (null when absent). */
   ages(keys: readonly string[]): Promise<{ key: string; fetchedAt: number | null }[]>;
   /** Waits for refreshes started in the background (for shutdown and tests). */
@@ -68,21 +70,6 @@ interface Entry<T> {
   invalid?: boolean;
   value: T;
 }
-
-/**
- * The entry's age, invalid flag and version, and its value only when the caller's copy is of
- * another version: an unchanged entry costs a few bytes, not the whole collection.
- * KEYS[1] the entry. ARGV[1] the version the caller holds ('' for none).
- */
-const readScript = new RedisScript(`
-local meta = redis.call('HMGET', KEYS[1], 'fetchedAt', 'invalid', 'version')
-if not meta[1] then return nil end
-local version = meta[3] or ''
-if version ~= '' and version == ARGV[1] then return {meta[1], meta[2] or '', version} end
-return {meta[1], meta[2] or '', version, redis.call('HGET', KEYS[1], 'value')}
-`);
-
-const invalidateScript = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('HSET', KEYS[1], 'invalid', '1') else return 0 end`;
 
 export function createReadCache(options: ReadCacheOptions): ReadCache {
   const { redis, prefix } = options;
@@ -99,6 +86,8 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   // The entries read, each with the tracking mark taken before it was read.
   const held = new Map<string, { entry: Entry<unknown>; mark: number }>();
   const { tracking } = options;
+  // When each key's last refresh in this process failed: its stale copy is then said to be so.
+  const failedAt = new Map<string, number>();
   const entryKey = (key: string) => `${prefix}:cache:${key}`;
   // A cached value opens only in its own entry's `value` field.
   const sealedAt = (at: string) => ({ kind: 'cache' as const, key: at, field: 'value' });
@@ -148,6 +137,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     return whileHeld(lease, lockMs / 3, async () => {
       const value = deepFreeze(await load(mode));
       const entry: Entry<T> = { fetchedAt: now(), value };
+      failedAt.delete(key);
       await writeTracked(tracking, entryKey(key), () =>
         redis
           .multi()
@@ -176,16 +166,19 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     return toCached(key, stored);
   }
 
-  const toCached = <T>(key: string, entry: Entry<T>): Cached<T> => ({
-    value: entry.value,
-    fetchedAt: entry.fetchedAt,
-    stale: entry.invalid === true || now() - entry.fetchedAt >= freshMsOf(key),
-  });
+  const toCached = <T>(key: string, entry: Entry<T>): Cached<T> => {
+    const stale = entry.invalid === true || now() - entry.fetchedAt >= freshMsOf(key);
+    const refreshFailed = stale && (failedAt.get(key) ?? 0) >= entry.fetchedAt;
+    return { value: entry.value, fetchedAt: entry.fetchedAt, stale, refreshFailed };
+  };
 
   function refreshInBackground<T>(key: string, lease: Lease, load: Loader<T>): void {
     const refresh = loadAndStore(key, lease, load, 'background').then(
       () => undefined,
-      (error: unknown) => options.onBackgroundError?.(key, error),
+      (error: unknown) => {
+        failedAt.set(key, now());
+        options.onBackgroundError?.(key, error);
+      },
     );
     background.add(refresh);
     // Never rejects: a failed refresh went to onBackgroundError above.
@@ -228,8 +221,15 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     },
     async invalidate(key) {
       await writeTracked(tracking, entryKey(key), () =>
-        redis.eval(invalidateScript, 1, entryKey(key)),
+        invalidateScript.run(redis, [entryKey(key)], []),
       );
+    },
+    async refresh(key, load) {
+      const lease = await lock(key);
+      // Someone else is loading it (perhaps from before the write), or the load fails: stale it.
+      const loaded =
+        lease && (await loadAndStore(key, lease, load, 'interactive').catch(() => false));
+      if (!loaded) await this.invalidate(key);
     },
     async ages(keys) {
       if (keys.length === 0) return [];

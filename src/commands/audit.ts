@@ -6,7 +6,7 @@ import { displayName } from './display-name.js';
 import { findMembers } from './find-members.js';
 import { memberChoicesReply } from './member-choices-reply.js';
 import { membersByGuid } from './members-by-guid.js';
-import type { Reply } from './reply.js';
+import type { AuditFieldGroup, Reply } from './reply.js';
 
 /** Pure: who saw whose personal data, newest first. */
 export function auditReply(
@@ -45,9 +45,9 @@ export function auditReply(
           name(entry.askerMember) ?? entry.askedBy,
           `/${entry.command}`,
           entry.members.length === 1
-            ? (name(entry.members[0]) ?? entry.members[0] ?? '')
+            ? (name(entry.members[0]) ?? 'a member no longer on record')
             : `${entry.members.length} members`,
-          entry.fieldGroups.join(', ') || '—',
+          fieldWords(entry.fieldGroups),
         ]),
       },
     ],
@@ -55,6 +55,24 @@ export function auditReply(
     visibility: 'asker',
     personalData: true,
   };
+}
+
+const groupWords: Record<AuditFieldGroup, string> = {
+  contact: 'contact details',
+  'emergency-contacts': 'emergency contacts',
+  health: 'health notes',
+  safeguarding: 'DBS and safeguarding',
+  roster: 'rosters',
+  incidents: 'incidents',
+  'trial-requests': 'trial requests',
+  'waiting-list': 'the waiting list',
+};
+
+/** "contact details, emergency contacts and health notes". */
+export function fieldWords(groups: readonly AuditFieldGroup[]): string {
+  const words = groups.map((group) => groupWords[group]);
+  if (words.length === 0) return '—';
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0]!;
 }
 
 export const audit = {

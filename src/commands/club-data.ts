@@ -19,6 +19,8 @@ export interface Cached<T> {
   fetchedAt: number;
   /** True when it is older than the cache's freshness (served while a refresh runs, or budget is short). */
   stale: boolean;
+  /** True when the last attempt to refresh it failed (no budget, the service down). Default: false. */
+  refreshFailed?: boolean;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AuditEntry } from './audit-entry.js';
+import type { ClubContacts } from '../access/club-contacts.js';
 import type { MemberLinks } from '../access/member-links.js';
 import type { Asker, ChatUser, Platform } from './chat-user.js';
 import type { ClubData, QuotaReport } from './club-data.js';
@@ -51,6 +52,8 @@ export interface CommandContext {
    * job; resolves the names of those told (the worker supplies it).
    */
   tellWelfare?(notice: Reply): Promise<string[]>;
+  /** Who can help, from the club's records, for refusals that name people. Default: none. */
+  contacts?(): Promise<ClubContacts | undefined>;
 }
 
 /** What every command declares. */
@@ -87,6 +90,8 @@ export interface FormContext {
   asker: Asker;
   now: Date;
   timezone: string;
+  /** Who can help, from the club's records, when known (names in notices). Default: none. */
+  contacts?: ClubContacts;
 }
 
 /** A command that opens a form; the adapter shows it and the worker files the submission. */

@@ -2,16 +2,17 @@ import type { Cached } from './club-data.js';
 
 /** A footer stating how old the data is, e.g. "Club data from 4 minutes ago". */
 export function dataAge(
-  sources: readonly Pick<Cached<unknown>, 'fetchedAt' | 'stale'>[],
+  sources: readonly Pick<Cached<unknown>, 'fetchedAt' | 'stale' | 'refreshFailed'>[],
   now: Date,
 ): string {
   if (sources.length === 0) return '';
   const oldest = Math.min(...sources.map((source) => source.fetchedAt));
   const age = timeAgo(oldest, now);
-  const stale = sources.some((source) => source.stale);
-  return stale
-    ? `Club data from ${age} (the club service could not be asked for newer)`
-    : `Club data from ${age}`;
+  // Only what is known: a refresh that failed, or one that is under way for a stale copy.
+  if (sources.some((source) => source.refreshFailed))
+    return `Club data from ${age} (the club service could not be asked for newer)`;
+  if (sources.some((source) => source.stale)) return `Club data from ${age} (newer is on its way)`;
+  return `Club data from ${age}`;
 }
 
 /** How long ago an instant (epoch ms) was: "just now", "4 minutes ago", "3 hours ago". */

@@ -9,6 +9,8 @@ export interface DigestView {
   schedule: DigestSchedule;
   /** The channel it posts in (channel kinds); undefined for kinds sent to DMs. */
   channelId?: string;
+  /** The channel's name when the digest was added, for showing ("#juniors"). */
+  channelName?: string;
   /** The next run (epoch ms), as its job scheduler holds it. */
   nextRun?: number;
   /** Who added it: their member Guid when linked, and the name their platform shows. */

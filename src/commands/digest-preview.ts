@@ -4,8 +4,8 @@ import { digestKinds, entitledTo, type DigestKind } from '../digests/digest-kind
 import { clubToday } from './club-time.js';
 import type { CommandDefinition } from './command.js';
 import { dataAge } from './data-age.js';
-import { digestRoles, kindOption } from './digest.js';
-import { textReply, type Reply } from './reply.js';
+import { digestRefusal, digestRoles, kindOption } from './digest.js';
+import type { Reply } from './reply.js';
 
 export const digestPreview = {
   kind: 'query',
@@ -16,14 +16,11 @@ export const digestPreview = {
   roles: digestRoles,
   personalData: false,
   needsClub: true,
-  async handle({ options, asker, data, now, timezone }): Promise<Reply> {
+  async handle({ options, asker, data, now, timezone, contacts }): Promise<Reply> {
     const kind = options.kind as DigestKind;
     const info = digestKinds[kind];
-    if (!entitledTo(kind, asker.roles)) {
-      return textReply(`Only a ${info.roles.join(' or ')} may see the ${kind} digest.`, {
-        tone: 'warning',
-      });
-    }
+    if (!entitledTo(kind, asker.roles))
+      return digestRefusal(kind, 'see', asker, await contacts?.());
     // "Since the last run" is, for a preview, since yesterday: a daily digest's span.
     const since = { from: addDays(clubToday(now, timezone), -1) };
     const body = await composeDigest(kind, { data, now, timezone, since });

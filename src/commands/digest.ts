@@ -7,6 +7,8 @@ import {
 } from '../digests/digest-kinds.js';
 import { describeSchedule, parseSchedule } from '../digests/digest-schedule.js';
 import type { Asker } from './chat-user.js';
+import type { ClubContacts } from '../access/club-contacts.js';
+import { refusalText, roleWords } from '../access/refusal-reply.js';
 import { clubClock, formatDay } from './club-time.js';
 import type { CommandDefinition, CommandOption } from './command.js';
 import type { DigestView } from './digest-desk.js';
@@ -27,13 +29,19 @@ export const kindOption: CommandOption = {
   choices: digestKindNames.map((kind) => ({ name: kind, value: kind })),
 };
 
-/** "this channel", "your direct messages", "each welfare officer's direct messages". */
-export function whereItGoes(info: DigestKindInfo, channelId?: string, here?: string): string {
+/**
+ * "this channel", "#juniors", "your direct messages", "each welfare officer's direct messages":
+ * a channel by its name, never its id.
+ */
+export function whereItGoes(
+  info: DigestKindInfo,
+  where: { channelId?: string; channelName?: string } = {},
+  here?: string,
+): string {
   switch (info.goesTo) {
     case 'channel':
-      return channelId === undefined || channelId === here
-        ? 'this channel'
-        : `channel ${channelId}`;
+      if (where.channelId === undefined || where.channelId === here) return 'this channel';
+      return where.channelName ? `#${where.channelName}` : 'another channel';
     case 'adder':
       return 'the direct messages of whoever added it';
     case 'welfare':
@@ -47,9 +55,19 @@ export function clubDateTime(instant: number, timezone: string): string {
   return `${formatDay(clock.date)} ${clock.time}`;
 }
 
-/** Who may add a kind, in words, for a refusal. */
-function whoMay(kind: DigestKind): string {
-  return digestKinds[kind].roles.join(' or ');
+/** "Only the welfare officer may add the renewals digest. Ask Jonathan Pearson (Welfare Officer)." */
+export function digestRefusal(
+  kind: DigestKind,
+  verb: 'add' | 'see',
+  asker: Asker,
+  contacts: ClubContacts | undefined,
+): Reply {
+  const { roles } = digestKinds[kind];
+  const first = `Only ${roleWords(roles)} may ${verb} the ${kind} digest.`;
+  return textReply(refusalText(first, roles, asker, contacts), {
+    tone: 'warning',
+    title: 'Not available to you',
+  });
 }
 
 const needsWorker = textReply('Digests are not available here.', { tone: 'warning' });
@@ -76,13 +94,12 @@ export const digestAdd = {
   roles: digestRoles,
   personalData: false,
   needsClub: true,
-  async handle({ options, asker, digests, timezone }): Promise<Reply> {
+  async handle({ options, asker, digests, timezone, contacts }): Promise<Reply> {
     if (!digests) return needsWorker;
     const kind = options.kind as DigestKind;
     const info = digestKinds[kind];
-    if (!entitledTo(kind, asker.roles)) {
-      return textReply(`Only a ${whoMay(kind)} may add the ${kind} digest.`, { tone: 'warning' });
-    }
+    if (!entitledTo(kind, asker.roles))
+      return digestRefusal(kind, 'add', asker, await contacts?.());
     const parsed = parseSchedule(options.when ?? '', { at: info.at, on: info.on });
     if (!parsed.ok) return textReply(parsed.problem, { tone: 'warning' });
     if (info.goesTo === 'channel' && digests.channelId === undefined) {
@@ -149,7 +166,7 @@ export const digestList = {
             view.id,
             view.kind,
             describeSchedule(view.schedule),
-            whereItGoes(digestKinds[view.kind], view.channelId, digests.channelId),
+            whereItGoes(digestKinds[view.kind], view, digests.channelId),
             view.nextRun ? clubDateTime(view.nextRun, timezone) : 'not scheduled',
             view.addedByMe ? 'you' : adder(view),
           ]),

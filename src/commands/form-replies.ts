@@ -48,12 +48,12 @@ export function formRejectedReply(
 }
 
 /**
- * The bot itself would not file it (it cannot tell who the person is): why, what to do instead,
- * and everything they typed, so nothing is lost; "Try again" (Slack) reopens it filled in, for
- * when they have been linked.
+ * The bot itself would not file it (it cannot tell who the person is, or they may not): why, whom
+ * to tell instead, and everything they typed, so nothing is lost. No "Try again": it could only
+ * be refused again.
  */
 export function formNotFiledReply(
-  form: Pick<FormDefinition, 'id' | 'title' | 'fields'>,
+  form: Pick<FormDefinition, 'title' | 'fields'>,
   reason: string,
   values: FormValues,
 ): Reply {
@@ -66,7 +66,6 @@ export function formNotFiledReply(
     visibility: 'asker',
     personalData: true,
     tone: 'warning',
-    actions: [reopenAction('Try again', values, form.id)],
   };
 }
 
@@ -87,8 +86,25 @@ export function formInvalidReply(
     visibility: 'asker',
     personalData: true,
     tone: 'warning',
-    actions: [reopenAction('Correct it', values, formId)],
+    actions: [reopenAction('Correct it', withoutRefused(values, errors, fields), formId)],
   };
+}
+
+/**
+ * What a reopened form is filled with: a refused date, choice or email is left empty, so a bad
+ * value is never offered back as if it were right (it stays in "What you typed"); refused text is
+ * kept, as shortening it is easier than typing it again.
+ */
+function withoutRefused(
+  values: FormValues,
+  errors: Record<string, string>,
+  fields: readonly FormField[],
+): FormValues {
+  const kept = { ...values };
+  for (const field of fields) {
+    if (errors[field.id] && ['date', 'select', 'email'].includes(field.type)) delete kept[field.id];
+  }
+  return kept;
 }
 
 function reopenAction(label: string, values: FormValues, formId?: FormId): ReplyAction {

@@ -1,4 +1,5 @@
 import { ageOn, formatDay } from './club-time.js';
+import { findChoice } from './find-choice.js';
 import { isCalendarDate, readDate } from './read-date.js';
 
 export { isCalendarDate };
@@ -16,6 +17,16 @@ export interface FormDefinition {
    * read against it, and date rules are checked against it. Without it only full dates are read.
    */
   today?: string;
+  /**
+   * Told before the first question (e.g. what will happen to a report from someone the bot
+   * cannot link). Plain text. Default: none.
+   */
+  notice?: string;
+  /**
+   * Set when the form could only be refused for this person (an unlinked report with nowhere to
+   * file it): why, and whom to tell instead. Adapters answer with it rather than ask. Plain text.
+   */
+  refusal?: string;
 }
 
 export type FormId = 'incident' | 'trial' | 'waitinglist';
@@ -70,48 +81,71 @@ export type FormValidation =
   | { ok: true; values: FormValues }
   | { ok: false; errors: Record<string, string>; values: FormValues };
 
+/** One answer once checked: the value to keep, and what is wrong with it in plain words. */
+export interface CheckedAnswer {
+  /** As the club service takes it (a date as yyyy-mm-dd, a choice as listed), or as typed when refused. */
+  value: string;
+  /** Why it cannot be filed, without the field's label ("not a date I know: …"). */
+  problem?: string;
+}
+
 /**
- * Checks values with the spec's rules before any call: required, max length, one of the choices,
- * a real calendar date as people write it (2026-02-30 is not), then the form's own date rules.
- * `values` is what the person typed (trimmed; a date that passes as yyyy-mm-dd), so a form
- * reopened after an error shows their text.
+ * Checks one answer as it is given, with the spec's rules: required, max length, one of the
+ * choices (any case, "in progress"), a real calendar date as people write it (2026-02-30 is not),
+ * then the form's own date rules.
+ */
+export function checkAnswer(form: FormDefinition, field: FormField, raw: unknown): CheckedAnswer {
+  const typed = typeof raw === 'string' ? stripControlCharacters(raw).trim() : '';
+  if (typed === '') return { value: '', problem: field.required ? 'is required.' : undefined };
+  switch (field.type) {
+    case 'date': {
+      const date = readTypedDate(typed, form.today);
+      if (!date) return { value: typed, problem: notADate };
+      const problem = checkDate(field, date, form.today);
+      return problem ? { value: typed, problem } : { value: date };
+    }
+    case 'select': {
+      const choices = (field.choices ?? []).map((choice) => ({ name: choice, value: choice }));
+      const choice = findChoice(choices, typed);
+      return choice
+        ? { value: choice.value }
+        : { value: typed, problem: `is not one I know: choose ${listed(field.choices ?? [])}.` };
+    }
+    default: {
+      const length = [...typed].length;
+      if (length > field.maxLength) {
+        return {
+          value: typed,
+          problem: `is ${length} characters; the club service accepts at most ${field.maxLength}.`,
+        };
+      }
+      if (field.type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(typed))
+        return { value: typed, problem: 'is not an email address I know, e.g. name@example.org.' };
+      return { value: typed };
+    }
+  }
+}
+
+/** What a date the bot cannot read is told: examples, never a character count. */
+const notADate = 'is not a date I know: try 26/11, 26 Nov, today or yesterday.';
+
+const listed = (choices: readonly string[]) =>
+  choices.length > 1 ? `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}` : choices.join('');
+
+/**
+ * Checks every answer (see {@link checkAnswer}). `values` is what the person typed (trimmed; a
+ * date as yyyy-mm-dd and a choice as listed once read), so a form reopened after an error shows
+ * their text.
  */
 export function validateForm(form: FormDefinition, input: Record<string, unknown>): FormValidation {
   const values: FormValues = {};
   const errors: Record<string, string> = {};
   for (const field of form.fields) {
-    const raw = input[field.id];
-    const typed = typeof raw === 'string' ? stripControlCharacters(raw).trim() : '';
-    const date =
-      field.type === 'date' && typed !== '' ? readTypedDate(typed, form.today) : undefined;
-    const problem = date ? checkDate(field, date, form.today) : checkField(field, typed);
-    // A date is kept as the club service takes it once read; a refused one as it was typed.
-    values[field.id] = date && !problem ? date : typed;
+    const { value, problem } = checkAnswer(form, field, input[field.id]);
+    values[field.id] = value;
     if (problem) errors[field.id] = `${field.label}: ${problem}`;
   }
   return Object.keys(errors).length === 0 ? { ok: true, values } : { ok: false, errors, values };
-}
-
-function checkField(field: FormField, value: string): string | undefined {
-  if (value === '') return field.required ? 'is required.' : undefined;
-  const length = [...value].length;
-  if (length > field.maxLength) {
-    return `is ${length} characters; the club service accepts at most ${field.maxLength}.`;
-  }
-  switch (field.type) {
-    case 'date':
-      return 'must be a real date, e.g. 26/11/2026, 26 Nov, today or yesterday.';
-    case 'select':
-      return field.choices?.includes(value)
-        ? undefined
-        : `must be one of: ${field.choices?.join(', ')}.`;
-    case 'email':
-      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
-        ? undefined
-        : 'must be an email address such as name@example.org.';
-    default:
-      return undefined;
-  }
 }
 
 function readTypedDate(typed: string, today: string | undefined): string | undefined {

@@ -2,6 +2,7 @@ import type { Incident, IncidentDraft, IncidentStatus } from '../club/domain.js'
 import { incidentStatuses } from '../club/domain.js';
 import { clubToday, formatDay } from './club-time.js';
 import type { CommandDefinition, FormContext } from './command.js';
+import { namesOf, type ClubContacts } from '../access/club-contacts.js';
 import type { FormDefinition, FormField, FormValues } from './form.js';
 import { formFiledReply } from './form-replies.js';
 import { unlinkedNoteRoom } from './incident-reporter.js';
@@ -15,7 +16,7 @@ import { shortRef } from './short-ref.js';
  * details as they typed it (never matched to a member, see `incidentReporter`), and the details
  * leave room for that note.
  */
-export function incidentForm({ asker, now, timezone }: FormContext): FormDefinition {
+export function incidentForm({ asker, now, timezone, contacts }: FormContext): FormDefinition {
   const unlinked = asker.memberGuid === undefined;
   // Discord shows five inputs at most: the reporter's name and a status never come together.
   const triage = !unlinked && asker.roles.includes('welfare');
@@ -63,7 +64,10 @@ export function incidentForm({ asker, now, timezone }: FormContext): FormDefinit
     type: 'text',
     required: true,
     maxLength: 100,
-    hint: 'Your chat account is not linked to the club’s records: your name goes with the report so the welfare officer can reach you.',
+    // Discord shows no notice above a modal's five inputs: this hint carries it there.
+    hint: contacts?.reportsFiled
+      ? 'Not linked to a member: filed under the club’s reporting account with this name.'
+      : 'Your chat account is not linked to the club’s records: your name goes with the report so the welfare officer can reach you.',
   };
   return {
     id: 'incident',
@@ -74,6 +78,33 @@ export function incidentForm({ asker, now, timezone }: FormContext): FormDefinit
       ...(unlinked ? [reporter] : []),
     ],
     today,
+    ...(unlinked ? unlinkedReport(contacts) : {}),
+  };
+}
+
+/**
+ * What a person the bot cannot link is told before the first question: where their report will
+ * go, or, when it cannot be filed at all, whom to tell instead (then no form is asked).
+ */
+function unlinkedReport(
+  contacts: ClubContacts | undefined,
+): Pick<FormDefinition, 'notice' | 'refusal'> {
+  const welfare = namesOf(contacts, ['welfare'], 3);
+  const officer = welfare ?? "the welfare officer (/whoswho lists the club's officers)";
+  if (!contacts) {
+    return {
+      notice:
+        'The bot cannot tell which club member you are, so your name goes with the report. If it cannot be filed, you are told whom to tell instead and get back what you typed.',
+    };
+  }
+  if (contacts.reportsFiled) {
+    return {
+      notice: `The bot cannot tell which club member you are: your report is filed under the club's reporting account, with your name as you give it, and seen by ${welfare ?? 'the welfare officer'}.`,
+    };
+  }
+  const admins = namesOf(contacts, ['admin']);
+  return {
+    refusal: `The bot cannot tell which club member you are, so it cannot file a report from you. Please tell ${officer} directly.${admins ? ` ${admins} can link your chat account to your membership.` : ''}`,
   };
 }
 

@@ -4,7 +4,7 @@ import { clubToday, formatDay } from './club-time.js';
 import type { CommandDefinition } from './command.js';
 import { displayName } from './display-name.js';
 import { textReply, type Reply, type ReplySection } from './reply.js';
-import { shortRef } from './short-ref.js';
+import { byRef, shortRef } from './short-ref.js';
 
 /** Pure: one incident in full, as the welfare officer reads it. */
 export function incidentShowReply(incident: Incident, today?: string): Reply {
@@ -44,8 +44,7 @@ export function incidentShowReply(incident: Incident, today?: string): Reply {
 
 /** Pure: the incidents whose Guid starts with what was typed ("1A2B3C4D", "#1a2b3c4d"). */
 export function incidentsByRef(incidents: readonly Incident[], typed: string): Incident[] {
-  const wanted = typed.trim().replace(/^#/, '').toLowerCase();
-  return wanted === '' ? [] : incidents.filter((i) => i.guid.toLowerCase().startsWith(wanted));
+  return byRef(incidents, typed, 1);
 }
 
 /**

@@ -16,6 +16,8 @@ export interface MemberCard {
   sensitive?: MemberSensitive;
   /** The club's today, yyyy-mm-dd. */
   today: string;
+  /** The welfare officers by name, for saying who may see what is withheld. Default: none. */
+  welfare?: string;
 }
 
 /** Pure: one member's record, showing only what `rights` allow. */
@@ -74,16 +76,10 @@ export function memberKinds(member: Member): string {
     .join(', ');
 }
 
-function contactSections({ member, members, rights, today }: MemberCard): ReplySection[] {
-  if (!rights.contactDetails) {
-    return [
-      {
-        kind: 'text',
-        title: 'Contact',
-        text: "Contact details are shown to the welfare officer and to the coaches of the member's own sessions.",
-      },
-    ];
-  }
+function contactSections(card: MemberCard): ReplySection[] {
+  const { member, members, rights, today } = card;
+  if (!rights.contactDetails)
+    return [{ kind: 'text', title: 'Contact', text: whoSeesContacts(card) }];
   const sections: ReplySection[] = [];
   if (rights.ownContactDetails) {
     sections.push({ kind: 'fields', title: 'Contact', fields: contactFields(member) });
@@ -171,4 +167,25 @@ function safeguardingSection(sensitive: MemberSensitive): ReplySection {
       { label: 'Safeguarding renewal', value: day(sensitive.safeguardingRenewalDate) },
     ],
   };
+}
+
+/** "Contact details are shown to the welfare officer (…) and to the coaches of their sessions: …". */
+function whoSeesContacts({ member, members, sessions, welfare }: MemberCard): string {
+  const byGuid = membersByGuid(members);
+  const coaches = [
+    ...new Set(
+      currentSessionsOf(sessions, member.guid).flatMap((session) =>
+        session.coaches.flatMap((coach) => {
+          const found = byGuid.get(coach.guid);
+          return found ? [displayName(found)] : [];
+        }),
+      ),
+    ),
+  ];
+  const officer = welfare ? `the welfare officer (${welfare})` : 'the welfare officer';
+  const shown = coaches.slice(0, 4).join(', ');
+  const more = coaches.length > 4 ? ` and ${coaches.length - 4} more` : '';
+  return coaches.length > 0
+    ? `Contact details are shown to ${officer} and to the coaches of their sessions: ${shown}${more}.`
+    : `Contact details are shown to ${officer} and to the coaches of the member's own sessions.`;
 }

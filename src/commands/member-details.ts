@@ -1,3 +1,4 @@
+import { namesOf } from '../access/club-contacts.js';
 import type { CommandDefinition } from './command.js';
 import { lookUpMember } from './look-up-member.js';
 import { memberCardReply } from './member-card-reply.js';
@@ -29,13 +30,14 @@ export const memberDetails = {
     const lookup = await lookUpMember(context, context.options.name ?? '', 'member details');
     if (lookup.kind === 'choices') return lookup.reply;
     const { member: only, rights, footer } = lookup;
+    const welfare = namesOf(await context.contacts?.(), ['welfare']);
     if (!rights.specialCategory && !rights.safeguarding) {
       return {
         title: 'Confidential details',
         sections: [
           {
             kind: 'text',
-            text: 'Health details are only for the welfare officer and the coaches of the member’s own sessions; DBS and safeguarding details only for the welfare officer, unless the club’s access policy names others.',
+            text: `Health details are only for the welfare officer and the coaches of the member’s own sessions; DBS and safeguarding details only for the welfare officer, unless the club’s access policy names others.${welfare ? ` Ask ${welfare}.` : ''}`,
           },
         ],
         visibility: 'asker',
@@ -44,7 +46,11 @@ export const memberDetails = {
       };
     }
     const sensitive = await context.data.memberSensitive(only.guid);
-    const card = memberCardReply({ ...lookup, sensitive });
+    const card = memberCardReply({
+      ...lookup,
+      sensitive,
+      welfare,
+    });
     return { ...card, footer: `${footer}; confidential details read just now, not stored` };
   },
 } satisfies CommandDefinition;

@@ -1,6 +1,8 @@
+import { namesOf } from '../access/club-contacts.js';
 import type { CommandDefinition } from './command.js';
 import { lookUpMember } from './look-up-member.js';
 import { memberCardReply } from './member-card-reply.js';
+import { shortRef } from './short-ref.js';
 import type { MemberEntitlements } from './member-entitlements.js';
 
 export const member = {
@@ -24,7 +26,11 @@ export const member = {
     const lookup = await lookUpMember(context, context.options.name ?? '', 'member');
     if (lookup.kind === 'choices') return lookup.reply;
     const { member: only, rights, footer } = lookup;
-    const card = memberCardReply({ ...lookup, sensitive: undefined });
+    const card = memberCardReply({
+      ...lookup,
+      sensitive: undefined,
+      welfare: namesOf(await context.contacts?.(), ['welfare']),
+    });
     // Health and DBS details are not shown by default: they are read per request, only when an
     // entitled person asks for them with the button (data minimisation, and one call fewer).
     const details = confidentialLabel(rights);
@@ -38,7 +44,7 @@ export const member = {
               label: details,
               kind: 'run-command' as const,
               command: 'member details',
-              args: only.guid,
+              args: shortRef(only.guid),
             },
           ]
         : undefined,

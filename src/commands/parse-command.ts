@@ -1,5 +1,6 @@
 import type { CommandDefinition } from './command.js';
 import { closestName } from './closest-name.js';
+import { findChoice } from './find-choice.js';
 import { commandHelpReply } from './help.js';
 import { textReply, type Reply } from './reply.js';
 
@@ -174,23 +175,4 @@ function checkValue(
           `"${value}" is not a ${option.name} /${command.name} knows.`,
         ),
       };
-}
-
-/**
- * The choice a person meant: an exact name or value (any case), else the one choice that starts
- * with what they typed, so "tue" and "Tues" are Tuesday and "open" is Open.
- */
-function findChoice(
-  choices: readonly { name: string; value: string }[],
-  typed: string,
-): { name: string; value: string } | undefined {
-  const wanted = typed.toLowerCase();
-  const exact = choices.find(
-    (c) => c.value.toLowerCase() === wanted || c.name.toLowerCase() === wanted,
-  );
-  if (exact || wanted.length < 2) return exact;
-  const starting = choices.filter(
-    (c) => c.name.toLowerCase().startsWith(wanted) || c.value.toLowerCase().startsWith(wanted),
-  );
-  return starting.length === 1 ? starting[0] : undefined;
 }

@@ -8,6 +8,8 @@ export interface SlackReplyAddress {
   platform: 'slack';
   userId: string;
   channelId: string;
+  /** The channel's name as Slack sent it, for showing ("#juniors"); never used to send. */
+  channelName?: string;
   teamId?: string;
   /** Valid for 5 posts within 30 minutes of `issuedAt`; after that the sink uses the Web API. */
   responseUrl?: string;
@@ -18,6 +20,8 @@ export interface DiscordReplyAddress {
   platform: 'discord';
   userId: string;
   channelId?: string;
+  /** The channel's name as Discord sent it, for showing ("#juniors"); never used to send. */
+  channelName?: string;
   applicationId: string;
   /** The interaction token: edits the original response for 15 minutes after `issuedAt`. */
   interactionToken: string;

@@ -83,12 +83,18 @@ export function createDigests(services: DigestServices, options: DigestsOptions)
     deskFor(request, asker) {
       const { user } = request;
       const channelId = channelOf(request);
+      const { replyTo } = request;
+      const channelName =
+        replyTo.platform === 'slack' || replyTo.platform === 'discord'
+          ? replyTo.channelName
+          : undefined;
       const by = `${user.platform}:${user.userId}`;
       const view = async (subscription: Subscription): Promise<DigestView> => ({
         id: subscription.id,
         kind: subscription.kind,
         schedule: subscription.schedule,
         channelId: subscription.channelId,
+        ...(subscription.channelName ? { channelName: subscription.channelName } : {}),
         nextRun: await scheduler.next(subscription.id),
         addedByMember: subscription.addedByMember,
         addedByName: subscription.addedBy.displayName,
@@ -114,6 +120,7 @@ export function createDigests(services: DigestServices, options: DigestsOptions)
             schedule,
             platform: user.platform,
             ...(toChannel && channelId ? { channelId } : {}),
+            ...(toChannel && channelName ? { channelName } : {}),
             ...(user.teamId ? { teamId: user.teamId } : {}),
             addedBy: user,
             ...(asker.memberGuid ? { addedByMember: asker.memberGuid } : {}),

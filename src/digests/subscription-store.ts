@@ -14,6 +14,8 @@ export interface Subscription {
   platform: Platform;
   /** The channel it posts in (channel kinds); the console's conversation. */
   channelId?: string;
+  /** The channel's name when it was added, for showing ("#juniors"). */
+  channelName?: string;
   teamId?: string;
   /** Who added it, as their platform knows them (their email too): checked again at send time. */
   addedBy: ChatUser;

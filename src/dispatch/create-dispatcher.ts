@@ -1,5 +1,6 @@
 import { mayRun, rolesFor, type AccessPolicy } from '../access/access-policy.js';
 import type { AskerPeek } from '../access/peek-asker.js';
+import type { ContactsPeek } from '../access/peek-contacts.js';
 import type { RateLimit } from '../access/rate-limit.js';
 import { refusalReply } from '../access/refusal-reply.js';
 import type { Asker, ChatUser } from '../commands/chat-user.js';
@@ -60,6 +61,8 @@ export interface DispatcherOptions {
   policy: AccessPolicy;
   queue: Pick<ClubQueue, 'enqueueCommand' | 'enqueueForm'>;
   peekAsker: AskerPeek;
+  /** Who can help, from the cache, for refusals and form notices. Default: none (no names). */
+  peekContacts?: ContactsPeek;
   timezone: string;
   now?: () => Date;
   /** How long Redis may take before the adapter says "temporarily unavailable". Default: 2000 ms. */
@@ -91,6 +94,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const now = options.now ?? (() => new Date());
   const redisTimeoutMs = options.redisTimeoutMs ?? 2_000;
   const guest = (user: ChatUser): Asker => ({ user, roles: ['everyone'] });
+  // Names are a courtesy: a slow or failing peek leaves them out rather than the answer.
+  const contactsOrNone = () =>
+    withinOrUnavailable(redisTimeoutMs, async () => options.peekContacts?.()).catch(
+      () => undefined,
+    );
+  const formFor = async (command: FormCommand, asker: Asker | undefined, user: ChatUser) =>
+    command.buildForm({
+      asker: asker ?? guest(user),
+      now: now(),
+      timezone,
+      contacts: await contactsOrNone(),
+    });
+  const refuse = async (command: CommandDefinition, asker: Asker) =>
+    refusalReply(command, rolesFor(command, policy), asker, await contactsOrNone());
 
   // A command another platform offers (/link is Discord's) is unknown here.
   const parse = (input: CommandInput, user: ChatUser): ParsedCommand => {
@@ -112,15 +129,16 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         Promise.all([options.rateLimit?.(user) ?? true, options.peekAsker(user)]),
       );
       if (!allowed) return { kind: 'reply', reply: slowDownReply };
-      if (asker && !mayRun(asker, command, policy)) {
-        return { kind: 'reply', reply: refusalReply(command, rolesFor(command, policy), asker) };
-      }
+      if (asker && !mayRun(asker, command, policy))
+        return { kind: 'reply', reply: await refuse(command, asker) };
       if (command.kind === 'form') {
-        return {
-          kind: 'form',
-          command,
-          form: command.buildForm({ asker: asker ?? guest(user), now: now(), timezone }),
-        };
+        const form = await formFor(command, asker, user);
+        // A form that could only be refused is not asked: its notice is the answer.
+        if (form.refusal) {
+          const title = `${form.title}: not possible here`;
+          return { kind: 'reply', reply: textReply(form.refusal, { tone: 'warning', title }) };
+        }
+        return { kind: 'form', command, form };
       }
       if (!command.needsClub && asker) {
         const reply = await command.handle({
@@ -154,10 +172,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     async submitForm(input, user, replyTo) {
       const command = formCommands[input.form];
       const asker = await withinOrUnavailable(redisTimeoutMs, () => options.peekAsker(user));
-      if (asker && !mayRun(asker, command, policy)) {
-        return { kind: 'reply', reply: refusalReply(command, rolesFor(command, policy), asker) };
-      }
-      const form = command.buildForm({ asker: asker ?? guest(user), now: now(), timezone });
+      if (asker && !mayRun(asker, command, policy))
+        return { kind: 'reply', reply: await refuse(command, asker) };
+      const form = await formFor(command, asker, user);
       const checked = validateForm(form, input.values);
       if (!checked.ok)
         return { kind: 'invalid', errors: checked.errors, values: checked.values, form };

@@ -31,6 +31,7 @@ import { trialDraftFrom, trialFiledReply } from '../commands/trial-new.js';
 import { waitingListDraftFrom, waitingListFiledReply } from '../commands/waiting-list-add.js';
 import { PersonShareSpentError } from '../budget/person-share.js';
 import type { Filer } from './file-once.js';
+import { contactsOf } from './run-command.js';
 import { shareSpentText } from './failure-reply.js';
 import {
   findFiledIncident,
@@ -52,7 +53,8 @@ export interface SubmissionFilerDeps {
    * whatever its retries; throws when it is used up.
    */
   spendForm(): Promise<void>;
-  invalidate(collection: CachedCollection): Promise<void>;
+  /** Loads a collection again after a filing, so the asker's next look includes it. */
+  refresh(collection: CachedCollection): Promise<void>;
   timezone: string;
   now(): Date;
   /** `CLUB_REPORTS_MEMBER`: whom reports from people the bot cannot link are filed under. */
@@ -77,7 +79,8 @@ export async function fileSubmission(
   const now = deps.now();
   const form = command.buildForm({ asker, now, timezone: deps.timezone });
   if (!mayRun(asker, command, deps.policy)) {
-    const refusal = refusalReply(command, rolesFor(command, deps.policy), asker);
+    const contacts = await contactsOf(deps.data, deps.policy);
+    const refusal = refusalReply(command, rolesFor(command, deps.policy), asker, contacts);
     const reason = refusal.sections?.[0]?.kind === 'text' ? refusal.sections[0].text : '';
     return {
       reply: formNotFiledReply(form, reason || 'Not allowed.', submission.values),
@@ -115,7 +118,7 @@ export async function fileSubmission(
           file: async () => (await deps.api.fileIncident(draft)).guid,
           find: () => findFiledIncident(deps.api, draft),
         });
-        await deps.invalidate('incidents');
+        await deps.refresh('incidents');
         const incident = { guid: filed.reference, ...draft, addedBy: [], comments: [] };
         const today = clubToday(now, deps.timezone);
         const told = await deps.tellWelfare?.({
@@ -137,7 +140,7 @@ export async function fileSubmission(
           find: () => findFiledTrialRequest(deps.api, draft),
           lookFirst: !submission.confirmed,
         });
-        await deps.invalidate('trialRequests');
+        await deps.refresh('trialRequests');
         return {
           reply: trialFiledReply({ guid: filed.reference, ...draft }),
           outcome: filed.filedNow ? 'filed' : 'already-filed',
@@ -150,7 +153,7 @@ export async function fileSubmission(
           find: () => findFiledWaitingListPerson(deps.api, draft),
           lookFirst: !submission.confirmed,
         });
-        await deps.invalidate('waitingList');
+        await deps.refresh('waitingList');
         return {
           reply: waitingListFiledReply({ guid: filed.reference, ...draft }),
           outcome: filed.filedNow ? 'filed' : 'already-filed',

@@ -1,5 +1,6 @@
 import { mayRun, rolesFor, type AccessPolicy } from '../access/access-policy.js';
 import { refusalReply } from '../access/refusal-reply.js';
+import { readContacts, type ClubContacts } from '../access/club-contacts.js';
 import type { AuditEntry, AuditTrail } from '../access/audit-trail.js';
 import type { AskerResolver } from '../access/resolve-asker.js';
 import type { ClubData, QuotaReport } from '../commands/club-data.js';
@@ -73,8 +74,9 @@ export async function runCommand(
 
   const asker = await deps.resolveAsker(request.user);
   if (!mayRun(asker, command, deps.policy)) {
+    const contacts = await contactsOf(deps.dataFor(request.user), deps.policy);
     return {
-      reply: refusalReply(command, rolesFor(command, deps.policy), asker),
+      reply: refusalReply(command, rolesFor(command, deps.policy), asker, contacts),
       outcome: 'refused',
     };
   }
@@ -121,6 +123,7 @@ function handle(
     auditTrail: (query) => deps.audit.read(query),
     digests: deps.digestsFor?.(request, asker),
     links: deps.links,
+    contacts: () => contactsOf(deps.dataFor(request.user), deps.policy),
     linkedRolesOf: deps.linkedRolesOf,
     exclusiveLinks: deps.linkLock,
     ...(deps.welfare ? { tellWelfare: tellWelfareOf(deps.welfare, request) } : {}),
@@ -134,4 +137,15 @@ function handle(
 /** Telling the welfare officers from a command: once per command, never the asker themself. */
 function tellWelfareOf(herald: WelfareHerald, request: CommandRequest) {
   return (notice: Reply) => herald.tell(`command:${request.id}`, notice, { except: request.user });
+}
+
+/** Who can help, from the cached members and roles; none when they cannot be read (names are a courtesy). */
+export function contactsOf(
+  data: Pick<ClubData, 'members' | 'roles'>,
+  policy: AccessPolicy,
+  reportsMember?: string,
+): Promise<ClubContacts | undefined> {
+  return readContacts(data, { patterns: policy.rolePatterns, reportsMember }).catch(
+    () => undefined,
+  );
 }

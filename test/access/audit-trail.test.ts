@@ -73,7 +73,7 @@ describe('the audit trail', () => {
     const trail = await ask('welfare-officer', '/audit', name);
     expect(trail).toContain(String(coach?.Lastname));
     expect(trail).toContain('/member');
-    expect(trail).toContain('contact, emergency-contacts');
+    expect(trail).toContain('contact details and emergency contacts');
     const stored = await harness.services.audit.read({ member: String(member.Guid) });
     expect(stored[0]).toMatchObject({
       askedBy: 'console:a-coach',

@@ -71,6 +71,24 @@ describe('/incident new builds its form', () => {
     expect(theirs.fields.map((f) => f.id)).not.toContain('status');
   });
 
+  it('when an unlinked person opens it and reports are filed under the club account, then they are told so before the first question, with the welfare officers named', () => {
+    const contacts = { byRole: { welfare: ['Wendy Hale (Welfare Officer)'] }, reportsFiled: true };
+    const theirs = command.buildForm({ asker: unlinked, now, timezone: london, contacts });
+    expect(theirs.notice).toContain("filed under the club's reporting account");
+    expect(theirs.notice).toContain('Wendy Hale (Welfare Officer)');
+    expect(theirs.refusal).toBeUndefined();
+  });
+
+  it('when an unlinked person opens it and there is no reporting account, then there is no form to fill in: whom to tell instead, by name', () => {
+    const contacts = {
+      byRole: { welfare: ['Wendy Hale (Welfare Officer)'], admin: ['Sam Lee (Secretary)'] },
+      reportsFiled: false,
+    };
+    const theirs = command.buildForm({ asker: unlinked, now, timezone: london, contacts });
+    expect(theirs.refusal).toContain('Please tell Wendy Hale (Welfare Officer) directly.');
+    expect(theirs.refusal).toContain('Sam Lee (Secretary) can link your chat account');
+  });
+
   it('when the form is looked up by its id, then it is the incident command', () => {
     expect(formCommands.incident).toBe(command);
   });
@@ -85,11 +103,18 @@ describe('/incident new checks what was typed', () => {
     ['a missing title', { title: '  ' }, 'title', 'Title: is required.'],
     ['a 51-character title', { title: 'x'.repeat(51) }, 'title', 'at most 50'],
     ['details of 4001 characters', { details: 'x'.repeat(4001) }, 'details', 'at most 4000'],
-    ['a date that does not exist', { date: '2026-02-30' }, 'date', 'real date'],
+    ['a date that does not exist', { date: '2026-02-30' }, 'date', 'not a date I know: try 26/11'],
     ['a date in the future', { date: '2030-01-01' }, 'date', 'cannot be in the future'],
     ['tomorrow', { date: 'tomorrow' }, 'date', 'cannot be in the future'],
-    ['a date that is no date', { date: 'last week' }, 'date', 'e.g. 26/11/2026'],
-    ['a status that is not a choice', { status: 'Solved' }, 'status', 'must be one of: Open'],
+    ['a date that is no date', { date: 'last week' }, 'date', 'not a date I know'],
+    // A date is never refused by its length: what the person typed is read, or asked again.
+    ['a date of 12 characters', { date: 'the 3rd week' }, 'date', 'not a date I know'],
+    [
+      'a status that is not a choice',
+      { status: 'Solved' },
+      'status',
+      'is not one I know: choose Open, In Progress, On Hold or Closed.',
+    ],
   ])(
     'when it has %s, then it is refused and the typed text is kept',
     (_what, change, field, message) => {
@@ -118,6 +143,21 @@ describe('/incident new checks what was typed', () => {
     (typed, date) => {
       const result = validateForm(form, { ...good, date: typed });
       expect(result).toMatchObject({ ok: true, values: { date } });
+    },
+  );
+
+  it.each([
+    ['in progress', 'In Progress'],
+    ['IN-PROGRESS', 'In Progress'],
+    ['closed', 'Closed'],
+    ['on hold', 'On Hold'],
+    ['hold', undefined],
+  ])(
+    'when the status is typed as %s, then it is read as %s, as /incident list reads it',
+    (typed, status) => {
+      const result = validateForm(form, { ...good, status: typed });
+      if (status) expect(result).toMatchObject({ ok: true, values: { status } });
+      else expect(result.ok).toBe(false);
     },
   );
 

@@ -98,7 +98,9 @@ describe('/digest', () => {
   it('when someone adds a kind their role does not cover, then it is refused and nothing is stored', async () => {
     const views: DigestView[] = [];
     const reply = await run('digest add', ['coach'], { kind: 'renewals' }, memoryDesk(views));
-    expect(replyToPlainText(reply)).toContain('Only a welfare may add the renewals digest.');
+    expect(replyToPlainText(reply)).toContain(
+      'Only the welfare officer may add the renewals digest.',
+    );
     expect(views).toEqual([]);
   });
 
@@ -147,7 +149,9 @@ describe('/digest', () => {
     expect(replyToPlainText(reply)).toMatch(/overdue by \d+ days/);
     expect(reply.audit?.fieldGroups).toEqual(['safeguarding']);
     const coach = await run('digest preview', ['coach'], { kind: 'renewals' });
-    expect(replyToPlainText(coach)).toContain('Only a welfare may see');
+    expect(replyToPlainText(coach)).toContain(
+      'Only the welfare officer may see the renewals digest.',
+    );
   });
 });
 

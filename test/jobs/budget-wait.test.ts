@@ -62,6 +62,14 @@ describe('when the daily budget is spent', () => {
     await harness.services.budget.exhausted();
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // the cache entry is now stale
 
+    // The first stale read starts a refresh, which the spent budget refuses; from then on the
+    // footer says the club service could not be asked.
+    const first = await ask('/sessions', '');
+    await until(() => repliesTo(first).length === 1);
+    expect(replyToPlainText(repliesTo(first)[0]!.reply)).toMatch(
+      /Club data from .* \((newer is on its way|the club service could not be asked for newer)\)/,
+    );
+    await harness.services.cache.settle();
     const read = await ask('/sessions', '');
     await until(() => repliesTo(read).length === 1);
     const readText = replyToPlainText(repliesTo(read)[0]!.reply);

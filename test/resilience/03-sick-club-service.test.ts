@@ -17,7 +17,8 @@ const dailyLimit = 1_500;
 /** What a final answer was: fresh data, data with its age stated, or a clear error. */
 function kindOf(reply: PushedReply): 'error' | 'cached' | 'answer' {
   if (/Sorry, that did not work|Something went wrong/.test(reply.text)) return 'error';
-  if (/Club data from .*could not be asked for newer/.test(reply.text)) return 'cached';
+  if (/Club data from .*(could not be asked for newer|newer is on its way)/.test(reply.text))
+    return 'cached';
   return 'answer';
 }
 

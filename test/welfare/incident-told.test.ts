@@ -241,7 +241,7 @@ describe('told exactly once, whatever happens to the worker', () => {
         api: harness.services.apiFor('write'),
         filer: harness.services.filer,
         spendForm: async () => undefined,
-        invalidate: (collection) => harness.services.cache.invalidate(collection),
+        refresh: (collection) => harness.services.cache.invalidate(collection),
         timezone: harnessTimezone,
         now: () => new Date(),
         tellWelfare: () => Promise.reject(new Error('the worker died')),

@@ -9,9 +9,9 @@ import {
 import type { Reply } from '../../commands/reply.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
-import { confirmFiling, fillForm } from './fill-form.js';
+import { confirmFiling, describeDraft, fillForm } from './fill-form.js';
 import { mapCommandLine } from './map-request.js';
-import { renderReply } from './render-reply.js';
+import { escapeTerminal, renderReply } from './render-reply.js';
 import type { ConsoleSink } from './reply-sink.js';
 
 /** Options for {@link createConsoleChat}. */
@@ -58,40 +58,57 @@ export function createConsoleChat(options: ConsoleChatOptions): ConsoleChat {
     return answered ? last : undefined;
   }
 
-  async function runForm(form: FormDefinition, formId: FormId) {
-    print(
-      `${form.title}: answer each question (Enter keeps the value in [brackets]; cancel leaves the form).`,
-    );
-    let filled = await fillForm(prompter, form, {});
-    for (let round = 0; filled.kind === 'filled'; round += 1) {
+  /** Asks the form (`only` the fields in error when it comes back), checks it, files it once confirmed. */
+  async function runForm(
+    form: FormDefinition,
+    formId: FormId,
+    typed: FormValues = {},
+    only?: readonly string[],
+  ): Promise<void> {
+    if (!only) {
+      print(
+        `${form.title}: answer each question (Enter keeps the value in [brackets]; cancel leaves the form).`,
+      );
+      if (form.notice) print(form.notice);
+    }
+    let filled = await fillForm(prompter, form, typed, only);
+    while (filled.kind === 'filled') {
       const checked = validateForm(form, filled.values);
       if (checked.ok) {
         if (!(await confirmFiling(prompter, form, checked.values)))
-          return print('Not filed: nothing was sent.');
+          return print('Not filed: nothing was sent, and what is shown above was discarded.');
         return submit(formId, randomUUID(), checked.values, false);
       }
+      // Each answer was checked as it was given: only a rule across fields gets here.
       print(problems(checked.errors));
-      if (round === 2)
-        return print('The form still has problems; nothing was sent. What you typed is above.');
       filled = await fillForm(prompter, form, checked.values, Object.keys(checked.errors));
     }
+    const draft = describeDraft(form, filled.values);
+    const discarded = draft ? ` Discarded: ${escapeTerminal(draft)}.` : '';
     print(
       filled.kind === 'cancelled'
-        ? 'Cancelled: nothing was filed.'
-        : 'The form was left unfinished; nothing was sent.',
+        ? `Cancelled: nothing was filed.${discarded}`
+        : `The form was left unfinished; nothing was sent.${discarded}`,
     );
   }
 
   /** Sends a checked form; when the answer asks whether to file a likely duplicate, asks the person. */
-  async function submit(formId: FormId, key: string, values: FormValues, confirmed: boolean) {
+  async function submit(
+    formId: FormId,
+    key: string,
+    values: FormValues,
+    confirmed: boolean,
+  ): Promise<void> {
     const conversationId = randomUUID();
     const replyTo = { platform: 'console' as const, conversationId };
     const input = { id: conversationId, key, form: formId, values, confirmed };
     const result = await dispatcher.submitForm(input, user, replyTo);
     if (result.kind === 'reply') return print(renderReply(result.reply));
     // Checked here already: only a form that changed since it was asked (roles, the day) fails.
-    if (result.kind === 'invalid')
-      return print(`${problems(result.errors)}\nNothing was sent; run the command again.`);
+    if (result.kind === 'invalid') {
+      print(problems(result.errors));
+      return runForm(result.form, formId, result.values, Object.keys(result.errors));
+    }
     const answer = await awaitAnswer(conversationId, 'Filing it with the club…');
     const duplicate = answer?.actions?.find((action) => action.kind === 'confirm-form');
     if (!duplicate?.form) return;

@@ -1,10 +1,18 @@
 import { formatDay } from '../../commands/club-time.js';
-import type { FormDefinition, FormField, FormValues } from '../../commands/form.js';
+import {
+  checkAnswer,
+  isCalendarDate,
+  type FormDefinition,
+  type FormField,
+  type FormValues,
+} from '../../commands/form.js';
 import { escapeTerminal } from './render-reply.js';
 
 /** How a person left a form: filled in, cancelled (`cancel`), or the input ended. */
 export type FillResult =
-  { kind: 'filled'; values: FormValues } | { kind: 'cancelled' } | { kind: 'ended' };
+  | { kind: 'filled'; values: FormValues }
+  | { kind: 'cancelled'; values: FormValues }
+  | { kind: 'ended'; values: FormValues };
 
 /** What asking needs: one question at a time, and a line of output. */
 export interface FormPrompter {
@@ -15,9 +23,10 @@ export interface FormPrompter {
 const isCancel = (answer: string) => /^(cancel|stop|quit)$/i.test(answer.trim());
 
 /**
- * Asks the fields of `form` (only those in `only` when given) one by one; Enter keeps the value
- * in [brackets]. `cancel` at any question leaves the form. A line starting with `/` is a command
- * typed too early, never an answer: it is refused and the question asked again.
+ * Asks the fields of `form` (only those in `only` when given) one by one, checking each answer
+ * as it is given: a wrong one is explained and asked again, the rest of the draft kept. Enter
+ * keeps the value in [brackets], which is only ever a good one. `cancel` at any question leaves
+ * the form. A line starting with `/` is a command typed too early, never an answer.
  */
 export async function fillForm(
   prompter: FormPrompter,
@@ -28,22 +37,37 @@ export async function fillForm(
   const values = { ...typed };
   for (const field of form.fields) {
     if (only && !only.includes(field.id)) continue;
+    // A value that failed its check is never offered back as the default.
+    if (only) delete values[field.id];
     for (;;) {
       const answer = await prompter.ask(question(field, values[field.id], form.today));
-      if (answer === undefined) return { kind: 'ended' };
-      if (isCancel(answer)) return { kind: 'cancelled' };
+      if (answer === undefined) return { kind: 'ended', values };
+      if (isCancel(answer)) return { kind: 'cancelled', values };
       if (answer.trim().startsWith('/')) {
         prompter.print(
           '! That is a command, not an answer. Answer the question, or type cancel to leave the form.',
         );
         continue;
       }
-      values[field.id] =
-        answer.trim() === '' ? (values[field.id] ?? field.defaultValue ?? '') : answer;
+      const given = answer.trim() === '' ? (values[field.id] ?? field.defaultValue ?? '') : answer;
+      const checked = checkAnswer(form, field, given);
+      if (checked.problem) {
+        prompter.print(`! ${field.label} ${checked.problem}`);
+        continue;
+      }
+      values[field.id] = checked.value;
       break;
     }
   }
   return { kind: 'filled', values };
+}
+
+/** "Title: Lane rope; Date: Thu 26 Nov" of what was given, for saying what a cancel discards. */
+export function describeDraft(form: FormDefinition, values: FormValues): string {
+  return form.fields
+    .filter((field) => (values[field.id] ?? '') !== '')
+    .map((field) => `${field.label}: ${shownValue(field, values[field.id] ?? '', form.today)}`)
+    .join('; ');
 }
 
 /** Shows what will be filed and asks "File this? (yes/no)"; true only for yes. */
@@ -69,7 +93,7 @@ export async function confirmFiling(
 }
 
 function shownValue(field: FormField, value: string, today: string | undefined): string {
-  return field.type === 'date' ? formatDay(value, today) : value;
+  return field.type === 'date' && isCalendarDate(value) ? formatDay(value, today) : value;
 }
 
 function question(field: FormField, current: string | undefined, today?: string): string {

@@ -17,6 +17,8 @@ export interface InteractionLike {
   /** From the interaction's snowflake: when Discord created it (the token's 15 minutes start then). */
   createdTimestamp: number;
   channelId: string | null;
+  /** The channel when discord.js has it cached; only its name is read, for showing. */
+  channel?: object | null;
   guildId: string | null;
   user: { id: string; username?: string; globalName?: string | null };
   /**
@@ -69,6 +71,9 @@ export function replyAddressOf(
     platform: 'discord',
     userId: interaction.user.id,
     ...(interaction.channelId ? { channelId: interaction.channelId } : {}),
+    ...(channelNameOf(interaction.channel)
+      ? { channelName: channelNameOf(interaction.channel) }
+      : {}),
     applicationId: interaction.applicationId,
     interactionToken: interaction.token,
     issuedAt: interaction.createdTimestamp,
@@ -145,4 +150,10 @@ export function formValuesOf(fields: Iterable<ModalFieldLike>): Record<string, s
     else if (field.values) values[field.customId] = field.values[0] ?? '';
   }
   return values;
+}
+
+/** A guild channel's name; a DM has none. */
+function channelNameOf(channel: object | null | undefined): string | undefined {
+  const name = channel && 'name' in channel ? channel.name : undefined;
+  return typeof name === 'string' && name !== '' ? name : undefined;
 }

@@ -56,7 +56,7 @@ export function mapSlashCommand(
     SlashCommand,
     'command' | 'text' | 'user_id' | 'team_id' | 'channel_id' | 'response_url'
   > &
-    Partial<Pick<SlashCommand, 'user_name'>>,
+    Partial<Pick<SlashCommand, 'user_name' | 'channel_name'>>,
   context: SlashContext,
 ): MappedCommand {
   const teamId = payload.team_id || undefined;
@@ -67,6 +67,10 @@ export function mapSlashCommand(
       platform: 'slack',
       userId: payload.user_id,
       channelId: payload.channel_id,
+      // Slack names a private channel "privategroup" and a DM "directmessage": not names to show.
+      ...(payload.channel_name && !/^(privategroup|directmessage)$/.test(payload.channel_name)
+        ? { channelName: payload.channel_name }
+        : {}),
       ...(teamId ? { teamId } : {}),
       ...(payload.response_url ? { responseUrl: payload.response_url } : {}),
       issuedAt: context.now,

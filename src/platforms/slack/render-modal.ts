@@ -32,7 +32,7 @@ export interface RenderModalOptions {
   metadata: FormMetadata;
   /** What to fill in (a form reopened with what was typed); else each field's default. */
   values?: FormValues;
-  /** Shown above the fields, e.g. why the form came back. Plain text. */
+  /** Shown above the fields (after the form's own notice), e.g. why the form came back. Plain text. */
   notice?: string;
 }
 
@@ -44,8 +44,10 @@ const plain = (text: string, max: number): types.PlainTextElement => ({
 
 /** Pure: a neutral form as a Slack modal for `views.open`; each input's block id is its field id. */
 export function renderModal(form: FormDefinition, options: RenderModalOptions): types.ModalView {
-  const notice: types.KnownBlock[] = options.notice
-    ? [{ type: 'section', text: { type: 'mrkdwn', text: escapeWithin(options.notice, 3000) } }]
+  // The form's own notice (e.g. where an unlinked report goes) first, then why it came back.
+  const text = [form.notice, options.notice].filter(Boolean).join('\n');
+  const notice: types.KnownBlock[] = text
+    ? [{ type: 'section', text: { type: 'mrkdwn', text: escapeWithin(text, 3000) } }]
     : [];
   return {
     type: 'modal',

@@ -81,6 +81,8 @@ describe('the console chat, through the real queue and worker', () => {
       'yes',
     ]);
     expect(output).toContain('File this? (yes/no)');
+    // Unlinked: told where the report goes before the first question, not after the last.
+    expect(output).toMatch(/filed under the club's reporting account[^\n]*\nTitle/);
     expect(output).toContain('Incident filed');
     const incidents = harness.simulator.admin.records('incidents');
     expect(incidents).toHaveLength(before + 1);
@@ -95,29 +97,55 @@ describe('the console chat, through the real queue and worker', () => {
     expect(shown).toContain('Replace the rope before Thursday.');
   });
 
-  it('when a form answer breaks a rule, the field is asked again and nothing typed is lost', async () => {
+  it('when a form answer breaks a rule, then it is told at once in plain words and only that question is asked again', async () => {
     const output = await say('/incident new', [
       'x'.repeat(60),
-      '2026-02-30',
+      'Short title', // the title again, at once
+      '31/02/2026',
+      'last week of term',
+      '', // Enter: the default is today's date, never the refused text
       '',
       '',
       'Nobody Atall',
-      'Short title', // the title again
-      '27/2/2026', // the date again, the British way
       'yes',
     ]);
-    expect(output).toContain('Title: is 60 characters; the club service accepts at most 50.');
-    expect(output).toContain('Date');
-    expect(output).toMatch(/real date/);
+    expect(output).toContain('! Title is 60 characters; the club service accepts at most 50.');
+    expect(output).toContain('! Date is not a date I know: try 26/11, 26 Nov, today or yesterday.');
+    expect(output).not.toMatch(/characters.*\n.*Date/);
+    // The date is asked right after the title, not after the whole form.
+    expect(output.indexOf('! Title')).toBeLessThan(output.indexOf('Date'));
+    expect(output).not.toContain('[31/02/2026]');
+    expect(output).not.toContain('[last week of term]');
+    expect(output.match(/^Title/gm)).toHaveLength(2);
     expect(output).toContain('Short title');
     expect(output).toContain('Incident filed');
+    expect(output).not.toContain('nothing was sent');
   });
 
-  it('when cancel is typed at any question, then the form is left and nothing is filed', async () => {
-    const before = harness.simulator.admin.records('incidents').length;
-    const output = await say('/incident new', ['cancel']);
-    expect(output).toContain('Cancelled: nothing was filed.');
-    expect(harness.simulator.admin.records('incidents')).toHaveLength(before);
+  it('when a person gets the same answer wrong many times, then the form keeps asking and keeps the draft', async () => {
+    const output = await say('/waitinglist add', [
+      'Ada',
+      'Lovelace',
+      '31/02/2016',
+      'soon',
+      'never',
+      '30/2/16',
+      '10/12/2015',
+      '',
+      '',
+      'no',
+    ]);
+    expect(output.match(/! Date of birth is not a date I know/g)).toHaveLength(4);
+    expect(output).toContain('First name: Ada');
+    expect(output).toContain('Last name: Lovelace');
+    expect(output).toContain('Not filed: nothing was sent, and what is shown above was discarded.');
+  });
+
+  it('when cancel is typed part way, then it says what was discarded', async () => {
+    const output = await say('/incident new', ['Broken step', 'yesterday', 'cancel']);
+    expect(output).toMatch(
+      /Cancelled: nothing was filed\. Discarded: Title: Broken step; Date: \w{3} \d{1,2} \w{3}/,
+    );
   });
 
   it('when a slash command is typed at a question, then it is not taken as the answer', async () => {
@@ -132,7 +160,7 @@ describe('the console chat, through the real queue and worker', () => {
     const before = harness.simulator.admin.records('incidents').length;
     const output = await say('/incident new', ['Wet floor', 'yesterday', '', '', 'Jo', 'no']);
     expect(output).toMatch(/Date: \w{3} \d{1,2} \w{3}/);
-    expect(output).toContain('Not filed: nothing was sent.');
+    expect(output).toContain('Not filed: nothing was sent');
     expect(harness.simulator.admin.records('incidents')).toHaveLength(before);
   });
 

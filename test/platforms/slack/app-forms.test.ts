@@ -151,7 +151,7 @@ describe('forms: /incident new as a Slack modal, filed by the worker', () => {
     const errors = answer.json?.errors as Record<string, string>;
     expect(Object.keys(errors).sort()).toEqual(['date', 'title']);
     expect(errors.title).toContain('60 characters');
-    expect(errors.date).toContain('real date');
+    expect(errors.date).toBe('Date: is not a date I know: try 26/11, 26 Nov, today or yesterday.');
     expect(incidents()).toHaveLength(before.incidents);
     expect(await slack.jobTotal()).toBe(before.jobs);
   });
@@ -177,38 +177,50 @@ describe('forms: /incident new as a Slack modal, filed by the worker', () => {
     expect(slack.fake.postsTo(usedUp).map((post) => post.accepted)).toEqual([false]);
   });
 
-  it('when a report is not filed, "Try again" reopens the form with what was typed', async () => {
-    const { view, responseUrl } = await openForm(slack.people.stranger, '/incident', 'new');
-    // Someone the club does not know says who they are; with no reports account set, it is not filed.
-    expect(view.blocks.map((block) => block.block_id)).toContain('reporter');
+  it('when someone the bot cannot link opens /incident new with no reports account, they are told whom to tell before any question, and no form opens', async () => {
+    const {
+      answer,
+      triggerId: opened,
+      responseUrl,
+    } = await slack.slash(slack.people.stranger, '/incident', 'new');
+    expect(answer.status).toBe(200);
+    // Answered at once: in the acknowledgement, or posted to the response URL.
+    const told = answer.text
+      ? answer.text
+      : JSON.stringify(
+          (await waitFor(() => slack.fake.postsTo(responseUrl)[0], 'the answer')).body,
+        );
+    expect(told).toContain('cannot file a report from you');
+    expect(told).toMatch(/Please tell [A-Z]\w+ \w+ \(/);
+    expect(slack.fake.callsTo('views.open').some((call) => call.args.trigger_id === opened)).toBe(
+      false,
+    );
+  });
+
+  it('when a kept form is reopened, it opens with what was typed, and only for its owner', async () => {
+    const state = createSlackState({
+      redis: slack.redis,
+      prefix: slack.prefix,
+      sealer: testSealer,
+    });
     const typed = {
       title: 'Lane rope snapped',
       date: '2026-03-10',
       details: 'In lane 4 during warm-up.',
-      reporter: 'Nobody Atall',
     };
-    await submit(slack.people.stranger, view, `V${randomUUID().slice(0, 10)}`, typed);
-    const refusal = await waitFor(
-      () =>
-        slack.fake
-          .postsTo(responseUrl)
-          .find((post) => JSON.stringify(post.body).includes('not filed')),
-      'the refusal',
-    );
-    const button = (
-      refusal.body.blocks as { type: string; elements?: { action_id: string; value: string }[] }[]
-    )
-      .flatMap((block) => block.elements ?? [])
-      .find((element) => element.action_id.startsWith('reopen-form:'));
-    expect(button).toBeDefined();
-    // The button carries a token, not the typed text.
-    expect(button!.value).not.toContain('Lane rope');
-
+    const token = await state.keepForm({
+      id: 'incident',
+      values: typed,
+      owner: slack.people.coach.userId,
+    });
+    const button = { action_id: 'reopen-form:reopen-form', value: token };
+    const person = slack.people.coach;
+    const other = slack.people.stranger;
     const triggerId = `trigger-${randomUUID()}`;
     await slack.interact(
       buttonPressPayload(
-        slack.people.stranger,
-        { actionId: button!.action_id, value: button!.value },
+        person,
+        { actionId: button.action_id, value: button.value },
         { responseUrl: slack.fake.responseUrl(), triggerId },
       ),
     );
@@ -221,8 +233,8 @@ describe('forms: /incident new as a Slack modal, filed by the worker', () => {
     const otherUrl = slack.fake.responseUrl();
     await slack.interact(
       buttonPressPayload(
-        slack.people.coach,
-        { actionId: button!.action_id, value: button!.value },
+        other,
+        { actionId: button.action_id, value: button.value },
         { responseUrl: otherUrl, triggerId: otherTrigger },
       ),
     );

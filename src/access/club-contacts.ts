@@ -1,0 +1,74 @@
+import type { Member, NamedMembership } from '../club/domain.js';
+import { displayName } from '../commands/display-name.js';
+import type { BotRole } from '../commands/roles.js';
+import { membersOf } from '../club/members-of.js';
+import { defaultRolePatterns, type RolePatterns } from './derive-roles.js';
+import { reportsAccount } from '../commands/incident-reporter.js';
+
+/**
+ * The people a refusal or a form's notice names, from the club's own records: who holds the
+ * offices that give the welfare, membership, head-coach and admin roles. Plain JSON.
+ */
+export interface ClubContacts {
+  /** "Wendy Hale (Welfare Officer)", by the bot role their club role gives; absent: nobody. */
+  byRole: Partial<Record<BotRole, readonly string[]>>;
+  /** Whether reports from people the bot cannot link are filed (`CLUB_REPORTS_MEMBER` is a member). */
+  reportsFiled: boolean;
+}
+
+const officeRoles: readonly [keyof RolePatterns, BotRole][] = [
+  ['welfare', 'welfare'],
+  ['membership', 'membership'],
+  ['headCoach', 'head-coach'],
+  ['admin', 'admin'],
+];
+
+/** Pure: who holds each office among the current members, and whether unlinked reports are filed. */
+export function clubContacts(
+  members: readonly Member[],
+  clubRoles: readonly NamedMembership[],
+  options: { patterns?: RolePatterns; reportsMember?: string } = {},
+): ClubContacts {
+  const patterns = options.patterns ?? defaultRolePatterns;
+  const byRole: Partial<Record<BotRole, string[]>> = {};
+  for (const role of clubRoles) {
+    const office = role.name.trim().replace(/\s+/g, ' ');
+    for (const [pattern, botRole] of officeRoles) {
+      if (!patterns[pattern].test(office)) continue;
+      const people = membersOf(role, members).filter((member) => member.active);
+      const named = people.map((member) => `${displayName(member)} (${office})`);
+      byRole[botRole] = [...new Set([...(byRole[botRole] ?? []), ...named])];
+    }
+  }
+  return {
+    byRole,
+    reportsFiled: reportsAccount(members, options.reportsMember) !== undefined,
+  };
+}
+
+/** "Wendy Hale (Welfare Officer) or Sam Lee (Deputy Welfare Officer)": at most `most` people. */
+export function namesOf(
+  contacts: ClubContacts | undefined,
+  roles: readonly BotRole[],
+  most = 2,
+): string | undefined {
+  const people = [...new Set(roles.flatMap((role) => contacts?.byRole[role] ?? []))];
+  if (people.length === 0) return undefined;
+  const shown = people.slice(0, most);
+  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}` : shown[0];
+}
+
+/** What reading the contacts needs: the cached members and roles, the policy's role patterns. */
+export interface ContactsSource {
+  members(): Promise<{ value: readonly Member[] } | undefined>;
+  roles(): Promise<{ value: readonly NamedMembership[] } | undefined>;
+}
+
+/** The contacts from the cache (the worker's reads, or an adapter's peek); undefined when not cached. */
+export async function readContacts(
+  source: ContactsSource,
+  options: { patterns?: RolePatterns; reportsMember?: string },
+): Promise<ClubContacts | undefined> {
+  const [members, roles] = await Promise.all([source.members(), source.roles()]);
+  return members && roles ? clubContacts(members.value, roles.value, options) : undefined;
+}

@@ -1,0 +1,27 @@
+import type { ReadCache } from '../cache/read-cache.js';
+import type { Member, NamedMembership } from '../club/domain.js';
+import type { AccessPolicy } from './access-policy.js';
+import { readContacts, type ClubContacts } from './club-contacts.js';
+
+/** The club's contacts from what the cache holds, without calling the club service (adapters never do). */
+export type ContactsPeek = () => Promise<ClubContacts | undefined>;
+
+/** Options for {@link createContactsPeek}. */
+export interface ContactsPeekOptions {
+  cache: ReadCache;
+  policy: AccessPolicy;
+  /** `CLUB_REPORTS_MEMBER`. Default: none (reports from people the bot cannot link are not filed). */
+  reportsMember?: string;
+}
+
+export function createContactsPeek(options: ContactsPeekOptions): ContactsPeek {
+  const { cache, policy, reportsMember } = options;
+  return () =>
+    readContacts(
+      {
+        members: () => cache.peek<Member[]>('members'),
+        roles: () => cache.peek<NamedMembership[]>('roles'),
+      },
+      { patterns: policy.rolePatterns, reportsMember },
+    );
+}
