@@ -26,11 +26,12 @@ import {
 } from './wire-fields.js';
 import { firstNames, lastNames, personName } from './decode-member.js';
 
-const weekdayAliases: Record<string, Weekday> = {
-  weds: 'Wednesday',
-  thur: 'Thursday',
-  thurs: 'Thursday',
-};
+// A Map, not an object: a typed "constructor" must not find Object's own properties.
+const weekdayAliases: ReadonlyMap<string, Weekday> = new Map([
+  ['weds', 'Wednesday'],
+  ['thur', 'Thursday'],
+  ['thurs', 'Thursday'],
+]);
 
 /**
  * Reads a weekday from "Tuesday", "tue", "Tues", "TUESDAYS", "weds" or a number
@@ -40,7 +41,7 @@ export function readWeekday(value: string | undefined): Weekday | undefined {
   if (value === undefined) return undefined;
   const word = value.trim().toLowerCase().replace(/\.$/, '');
   if (/^[1-7]$/.test(word)) return weekdays[Number(word) - 1];
-  const alias = weekdayAliases[word];
+  const alias = weekdayAliases.get(word);
   if (alias) return alias;
   const singular = word.endsWith('days') ? word.slice(0, -1) : word;
   const matches = weekdays.filter(

@@ -138,7 +138,7 @@ async function show(id: string, deps: ClubCommandDeps): Promise<number> {
 async function set(rest: string[], deps: ClubCommandDeps): Promise<number> {
   const [id, name, value] = rest;
   if (!id || !name || value === undefined) throw new UsageError('set needs <id> <field> <value>');
-  const field = clubFields[name];
+  const field = Object.hasOwn(clubFields, name) ? clubFields[name] : undefined;
   if (!field) throw new UsageError(`unknown field "${name}"`);
   const current = await deps.registry.get(id);
   if (!current) throw new Refusal(`there is no club "${id}"`);

@@ -17,7 +17,7 @@ function findSubcommand(
   base: string,
   sub: string,
 ): CommandDefinition | undefined {
-  const twin = sameVerb[sub];
+  const twin = Object.hasOwn(sameVerb, sub) ? sameVerb[sub] : undefined;
   return (
     commands.find((command) => command.name === `${base} ${sub}`) ??
     (twin ? commands.find((command) => command.name === `${base} ${twin}`) : undefined)

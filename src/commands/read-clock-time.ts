@@ -1,3 +1,9 @@
+const namedTimes: ReadonlyMap<string, string> = new Map([
+  ['noon', '12:00'],
+  ['midday', '12:00'],
+  ['midnight', '00:00'],
+]);
+
 /**
  * Reads a time of day as people write it: "18:30", "6.30pm", "6pm", "6:30 pm" (the "pm" may be
  * the next word, `next`), "noon", "midnight" → "18:30"; `used` is how many words it took.
@@ -7,7 +13,7 @@ export function readClockTime(
   word: string,
   next?: string,
 ): { time: string; used: number } | undefined {
-  const named = { noon: '12:00', midday: '12:00', midnight: '00:00' }[word];
+  const named = namedTimes.get(word);
   if (named) return { time: named, used: 1 };
   const joined = next === 'am' || next === 'pm' ? `${word}${next}` : word;
   const match = /^(\d{1,2})(?:[:.](\d{2}))?(am|pm)?$/.exec(joined);

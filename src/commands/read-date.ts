@@ -91,13 +91,13 @@ function weekdayNear(
 }
 
 /** Words that name a day by itself, from the club's today. */
-const dayWords: Readonly<Record<string, number>> = {
-  today: 0,
-  tonight: 0,
-  now: 0,
-  yesterday: -1,
-  tomorrow: 1,
-};
+const dayWords: ReadonlyMap<string, number> = new Map([
+  ['today', 0],
+  ['tonight', 0],
+  ['now', 0],
+  ['yesterday', -1],
+  ['tomorrow', 1],
+]);
 
 /**
  * Reads a date as a volunteer types it, the British way round: 2026-11-26, 26/11/2026, 26/11/26,
@@ -111,7 +111,7 @@ export function readDate(
   lean: DateLean = 'past',
 ): string | undefined {
   const text = typed.trim().toLowerCase().replace(/,/g, ' ').replace(/\s+/g, ' ');
-  const offset = dayWords[text];
+  const offset = dayWords.get(text);
   if (offset !== undefined) return addDays(today, offset);
   const relative = /^(?:(last|next|this|on) )?([a-z]{3,}\.?)$/.exec(text);
   const weekday = relative?.[2] ? weekdayWord(relative[2]) : undefined;

@@ -28,12 +28,13 @@ export interface WhenQuery {
   words: string[];
 }
 
-const partWords: Readonly<Record<string, PartOfDay>> = {
-  morning: 'morning',
-  afternoon: 'afternoon',
-  evening: 'evening',
-  night: 'evening',
-};
+// A Map, not an object: a typed "constructor" must not find Object's own properties.
+const partWords: ReadonlyMap<string, PartOfDay> = new Map([
+  ['morning', 'morning'],
+  ['afternoon', 'afternoon'],
+  ['evening', 'evening'],
+  ['night', 'evening'],
+]);
 
 /** Words that carry no meaning of their own here: "is training on 28 Dec?" asks about 28 Dec. */
 const fillers = new Set(['at', 'on', 'in', 'is', 'the', 'for', 'any', 'there', 'training']);
@@ -73,7 +74,7 @@ export function readWhen(text: string, now: Date, timezone: string): WhenQuery {
     } else if (word === 'tonight') {
       setDays(`Tonight (${formatDay(today, today)})`, [today]);
       query.part = 'evening';
-    } else if (partWords[word]) query.part = partWords[word];
+    } else if (partWords.has(word)) query.part = partWords.get(word);
     else if (time) {
       query.time = time.time;
       index += time.used - 1;

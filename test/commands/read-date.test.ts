@@ -6,6 +6,13 @@ import { readDate } from '../../src/commands/read-date.js';
 const today = '2026-11-26';
 
 describe('reading a date as a volunteer types it', () => {
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])(
+    'when %s is typed (a name of every object), then it is no date, and nothing throws',
+    (typed) => {
+      expect(readDate(typed, today)).toBeUndefined();
+    },
+  );
+
   it.each([
     ['2026-11-26', '2026-11-26'],
     ['26/11/2026', '2026-11-26'],

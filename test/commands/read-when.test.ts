@@ -19,6 +19,13 @@ function read(text: string, now: string) {
 const friday = '2026-11-27T18:20:00Z';
 
 describe('the one reader of days, dates and times (club time, Europe/London)', () => {
+  it('when a word names a property every object has ("constructor"), then it is a leftover word', () => {
+    expect(read('constructor valueOf', friday)).toEqual({
+      dates: undefined,
+      words: ['constructor', 'valueof'],
+    });
+  });
+
   it.each([
     ['today', { dates: ['2026-11-27'] }],
     ['tonight', { dates: ['2026-11-27'], part: 'evening' }],
