@@ -17,7 +17,7 @@ if (asksForHelp(process.argv.slice(2))) {
       'A new key. For a first install, set CLUB_DATA_KEY to it.',
       'To rotate from the key in use (which also ends the reading of values sealed before data format 2):',
       '  1. set CLUB_DATA_KEY=<this key>,<the key in use> and restart every process;',
-      '  2. run `npm run rotate-key` until it reports "0 left under an older key";',
+      '  2. run `club-bot rotate-key` until it reports "0 left under an older key";',
       '  3. set CLUB_DATA_KEY=<this key> alone and restart. See docs/operations.md, "Rotating the data key".',
     ].join('\n'),
   );

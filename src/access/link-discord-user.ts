@@ -99,7 +99,7 @@ async function change(
   const privileged = privilegedRoles.filter((role) => roles.includes(role));
   if (how.by.kind === 'chat' && privileged.length > 0) {
     throw new LinkError(
-      `${name} holds the ${privileged.join(' and ')} role: such a link is made by the operator with npm run discord:link, not in chat.`,
+      `${name} holds the ${privileged.join(' and ')} role: such a link is made by the operator with club-bot discord-link, not in chat.`,
     );
   }
   const holders = (await deps.links.list('discord'))
@@ -109,7 +109,7 @@ async function change(
     throw new LinkError(
       `${name} is already linked to Discord user ${holders.join(', ')}: one Discord account per member. ${
         how.by.kind === 'chat'
-          ? 'Only the operator can move the link (npm run discord:link -- --replace).'
+          ? 'Only the operator can move the link (club-bot discord-link --replace).'
           : 'Add --replace to move the link to this user.'
       }`,
     );

@@ -34,7 +34,7 @@ export function linkNotice(facts: LinkNoticeFacts): Reply {
       {
         label: 'Linked by',
         value:
-          by.kind === 'chat' ? `${by.name}, with /link` : 'the operator, with npm run discord:link',
+          by.kind === 'chat' ? `${by.name}, with /link` : 'the operator, with club-bot discord-link',
       },
       ...(before
         ? [
@@ -51,7 +51,7 @@ export function linkNotice(facts: LinkNoticeFacts): Reply {
     sections: [
       {
         kind: 'text',
-        text: 'If this link is not right, ask the operator to remove it (npm run discord:link -- --remove). /audit lists it.',
+        text: 'If this link is not right, ask the operator to remove it (club-bot discord-link --remove). /audit lists it.',
       },
     ],
     visibility: 'asker',

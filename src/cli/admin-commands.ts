@@ -34,6 +34,20 @@ export const adminCommands: readonly AdminCommand[] = [
     load: () => import('../setup-key.js'),
   },
   {
+    name: 'rotate-key',
+    summary: 'seals every value again under the first key of CLUB_DATA_KEY; says how many are left',
+    load: async () => {
+      process.exitCode = await (await import('./rotate-key.js')).main();
+    },
+  },
+  {
+    name: 'migrate',
+    summary: "brings Redis's data to this bot's data format (--dry-run lists what it would change)",
+    load: async () => {
+      process.exitCode = await (await import('./migrate.js')).main();
+    },
+  },
+  {
     name: 'discord-link',
     summary: 'links a Discord user to a club member (or --remove)',
     load: () => import('./discord-link.js'),

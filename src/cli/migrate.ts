@@ -1,19 +1,28 @@
 /**
- * `npm run migrate [-- --dry-run]`: brings the data in Redis to this bot's data format (each
+ * `club-bot migrate [--dry-run]`: brings the data in Redis to this bot's data format (each
  * process also does so at start). With `--dry-run`, lists per kind what it would seal, and
  * changes nothing. A newer format than the bot knows is refused, untouched.
  */
 import { describeError } from '../errors.js';
 import { currentDataFormat, migrateData } from '../redis/data-format.js';
 import { describeReseal } from '../redis/reseal.js';
+import { adminCommandLine, asksForHelp } from './admin-program.js';
 import { openDeploymentOrExit } from './open-deployment.js';
 import { isEntryPoint, sealedDeployment } from './sealed-deployment.js';
 
+const usage = `Usage: ${adminCommandLine('migrate')} [--dry-run]
+Brings the data in Redis to this bot's data format (every process also does so at start);
+--dry-run lists per kind what it would seal and changes nothing.`;
+
 export async function main(args = process.argv.slice(2)): Promise<number> {
+  if (asksForHelp(args)) {
+    console.log(usage);
+    return 0;
+  }
   const dryRun = args.includes('--dry-run');
   const unknown = args.filter((arg) => arg !== '--dry-run');
   if (unknown.length > 0) {
-    console.error(`migrate: unknown ${unknown.join(' ')}\nUsage: migrate [--dry-run]`);
+    console.error(`migrate: unknown ${unknown.join(' ')}\n${usage}`);
     return 2;
   }
   const opened = await openDeploymentOrExit();

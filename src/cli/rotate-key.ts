@@ -1,5 +1,5 @@
 /**
- * `npm run rotate-key`: seals every value in Redis again under the first key of CLUB_DATA_KEY
+ * `club-bot rotate-key`: seals every value in Redis again under the first key of CLUB_DATA_KEY
  * (`<new>,<old>` during a rotation), and says per kind how many are left under the older one.
  * The older key may be dropped only once it reports none left.
  */
@@ -9,6 +9,7 @@ import { migrateData } from '../redis/data-format.js';
 import { describeReseal, resealValues } from '../redis/reseal.js';
 import type { SealedScope } from '../redis/sealed-values.js';
 import type { Sealer } from '../redis/sealer.js';
+import { adminCommandLine, asksForHelp } from './admin-program.js';
 import { openDeploymentOrExit } from './open-deployment.js';
 import { isEntryPoint, sealedDeployment } from './sealed-deployment.js';
 
@@ -41,7 +42,15 @@ export async function rotateKey(
   return left;
 }
 
-export async function main(): Promise<number> {
+const usage = `Usage: ${adminCommandLine('rotate-key')}
+Seals every value in Redis again under the first key of CLUB_DATA_KEY (<new>,<old>) and says per
+kind how many are left under the older key. Exits 0 when none is left, 3 while some are.`;
+
+export async function main(args = process.argv.slice(2)): Promise<number> {
+  if (asksForHelp(args)) {
+    console.log(usage);
+    return 0;
+  }
   const opened = await openDeploymentOrExit();
   try {
     const { scope, sealer } = sealedDeployment(opened);

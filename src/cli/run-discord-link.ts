@@ -120,7 +120,7 @@ export async function runDiscordLink(args: string[], deps: DiscordLinkDeps): Pro
     if (made.before?.guid !== made.member.guid) {
       await club.audit?.record({
         at: Date.now(),
-        askedBy: 'the operator (npm run discord:link)',
+        askedBy: 'the operator (club-bot discord-link)',
         command: 'link',
         members: [made.member.guid, ...(made.before?.member ? [made.before.guid] : [])],
         fieldGroups: [],

@@ -38,7 +38,7 @@ export function openClubRecord(sealer: Sealer, key: string, id: string, text: st
   if (text.startsWith('{')) {
     throw new ClubRecordRefusedError(
       id,
-      'it is not sealed (written before data format 2, or outside the bot); `npm run migrate` seals records written by an older bot',
+      'it is not sealed (written before data format 2, or outside the bot); `club-bot migrate` seals records written by an older bot',
     );
   }
   const opened = sealer.forClub(id).openJsonOrAbsent<unknown>(text, recordAt(key, id));

@@ -144,7 +144,7 @@ describe('links with limits', () => {
       const answer = await link(third, String(holderOf(role).Guid));
       expect(answer).toContain('Not linked');
       expect(answer).toMatch(/holds the (welfare|head-coach|admin)( and \w+)? role/);
-      expect(answer).toContain('npm run discord:link');
+      expect(answer).toContain('club-bot discord-link');
       expect(await linkedTo(third)).toBeUndefined();
     },
   );
@@ -156,10 +156,10 @@ describe('links with limits', () => {
     expect(made.out).toContain(`is now linked to ${name(headCoach)}`);
     expect(made.out).toContain('The welfare officers were told');
     const [notice] = await toldAbout(third);
-    expect(notice).toContain('Linked by: the operator, with npm run discord:link');
+    expect(notice).toContain('Linked by: the operator, with club-bot discord-link');
     expect(notice).toContain('head-coach');
     const audit = await auditOf(headCoach);
-    expect(audit).toContain('the operator (npm run discord:link)');
+    expect(audit).toContain('the operator (club-bot discord-link)');
   });
 
   it('when the operator moves a member’s link with --replace, the old account loses it and the welfare officer is told', async () => {
