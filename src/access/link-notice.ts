@@ -34,7 +34,9 @@ export function linkNotice(facts: LinkNoticeFacts): Reply {
       {
         label: 'Linked by',
         value:
-          by.kind === 'chat' ? `${by.name}, with /link` : 'the operator, with club-bot discord-link',
+          by.kind === 'chat'
+            ? `${by.name}, with /link`
+            : 'the operator, with club-bot discord-link',
       },
       ...(before
         ? [
