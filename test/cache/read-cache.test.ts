@@ -76,14 +76,19 @@ describe('the read cache', () => {
 
   it('when another process is still loading past the reader’s wait, the reader is told to try again later, not failed', async () => {
     const prefix = uniquePrefix('cache');
-    const loader = createReadCache({ sealer: testSealer, redis: connect(), prefix, lockMs: 150 });
+    const loader = createReadCache({ sealer: testSealer, redis: connect(), prefix, lockMs: 1_000 });
     let finish: () => void = () => undefined;
-    const slow = loader.read(
-      'members',
-      () => new Promise<string[]>((resolve) => (finish = () => resolve(['Ada']))),
-    );
+    let loading: () => void = () => undefined;
+    const loaderHoldsLease = new Promise<void>((resolve) => (loading = resolve));
+    const slow = loader.read('members', () => {
+      loading();
+      return new Promise<string[]>((resolve) => (finish = () => resolve(['Ada'])));
+    });
+    // The waiter comes once the loader is loading, so it is the loader that holds the lease.
+    await loaderHoldsLease;
     const waiter = createReadCache({ sealer: testSealer, redis: connect(), prefix, waitMs: 400 });
-    // The live loader renews its 150 ms lease all through the waiter's 400 ms wait.
+    // The live loader holds its lease all through the waiter's wait (a lease longer than the wait,
+    // so a stalled event loop on a busy machine cannot let it lapse; renewal is test/redis's).
     await expect(waiter.read('members', async () => ['never'])).rejects.toBeInstanceOf(
       WaitingOnAnotherProcessError,
     );
