@@ -2,6 +2,28 @@ import { weekdays, type Weekday } from '../club/domain.js';
 import { readWeekday } from '../club/decode-records.js';
 
 const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const monthNames = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** 1–12 for a real month word ("dec", "December", "sept"), else 0: "juniors" is no June. */
+function monthWord(word: string): number {
+  const short = months.indexOf(word);
+  if (short >= 0) return short + 1;
+  if (word === 'sept') return 9;
+  return monthNames.indexOf(word) + 1;
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -128,14 +150,15 @@ export function readDate(
       ? nearestYear(month, day, today, lean)
       : calendarDate(fullYear(numeric[3], today), month, day);
   }
-  // An optional weekday first, as the bot shows dates back ("Thu 26 Nov").
-  const named = /^(?:[a-z]{3,9} )?(\d{1,2})(?:st|nd|rd|th)? ([a-z]{3,9})(?: (\d{2}|\d{4}))?$/.exec(
-    text,
-  );
-  const month = named ? months.indexOf(named[2]?.slice(0, 3) ?? '') + 1 : 0;
+  // An optional weekday first, as the bot shows dates back ("Thu 26 Nov"); any other word
+  // ("minnows 28 dec") is no part of the date.
+  const named =
+    /^(?:([a-z]{3,9}\.?) )?(\d{1,2})(?:st|nd|rd|th)? ([a-z]{3,9})(?: (\d{2}|\d{4}))?$/.exec(text);
+  if (named?.[1] !== undefined && !weekdayWord(named[1])) return undefined;
+  const month = named ? monthWord(named[3] ?? '') : 0;
   if (!named || month === 0) return undefined;
-  const day = Number(named[1]);
-  return named[3] === undefined
+  const day = Number(named[2]);
+  return named[4] === undefined
     ? nearestYear(month, day, today, lean)
-    : calendarDate(fullYear(named[3], today), month, day);
+    : calendarDate(fullYear(named[4], today), month, day);
 }

@@ -27,6 +27,10 @@ describe('reading a date as a volunteer types it', () => {
     ['Yesterday', '2026-11-25'],
     ['14/03/16', '2016-03-14'],
     ['14/03/98', '1998-03-14'],
+    ['Thursday 26 Nov', '2026-11-26'],
+    ['thurs. 26 Nov', '2026-11-26'],
+    ['3 sept', '2026-09-03'],
+    ['3 September 2025', '2025-09-03'],
   ])('when %s is typed, then it is %s', (typed, date) => {
     expect(readDate(typed, today)).toBe(date);
   });
@@ -36,12 +40,21 @@ describe('reading a date as a volunteer types it', () => {
     expect(readDate('24/12', today)).toBe('2025-12-24');
   });
 
-  it.each(['30/02/2026', '31 Nov', 'next week', '2026-13-01', '26 Nox', ''])(
-    'when %s is typed, then it is not a date',
-    (typed) => {
-      expect(readDate(typed, today)).toBeUndefined();
-    },
-  );
+  it.each([
+    '30/02/2026',
+    '31 Nov',
+    'next week',
+    '2026-13-01',
+    '26 Nox',
+    '',
+    '2 juniors',
+    '3 decorations',
+    '1 marathon',
+    'minnows 28 dec',
+    'juniors 2 jun',
+  ])('when %s is typed, then it is not a date', (typed) => {
+    expect(readDate(typed, today)).toBeUndefined();
+  });
 
   it('when a date of this year is shown, then it reads "Thu 26 Nov"; another year keeps its year', () => {
     expect(formatDay('2026-11-26', today)).toBe('Thu 26 Nov');

@@ -57,6 +57,8 @@ describe('the one reader of days, dates and times (club time, Europe/London)', (
     ],
     ['is training on 28 Dec?', { dates: ['2026-12-28'] }],
     ['minnows friday', { dates: ['2026-11-27'], words: ['minnows'] }],
+    ['minnows 28 dec', { dates: ['2026-12-28'], words: ['minnows'] }],
+    ['2 juniors', { dates: undefined, words: ['2', 'juniors'] }],
     [
       '2026-12-04 Friday 17:00 Friday Minnows',
       {

@@ -85,6 +85,17 @@ describe('time words through the dispatcher and worker', () => {
     expect(text).toContain(`${closedMonday.name}: no session on Mon 28 Dec`);
   });
 
+  it('when /session <squad> 28 dec is asked, then the squad word stays (no other squad’s roster), and the day says it does not run', async () => {
+    const squad = closedMonday.name
+      .toLowerCase()
+      .split(/\s+/)
+      .find((word) => !/day$/.test(word));
+    const text = await ask(welfare, '/session', `${squad} 28 dec`);
+    expect(text).not.toContain('Swimmers:');
+    expect(text.split('\n')[0]?.toLowerCase()).toContain(squad);
+    expect(text).toContain(`${closedMonday.name}: no session on Mon 28 Dec`);
+  });
+
   it('when /sessions 28 Dec or "is training on 28 Dec?" is asked, then the timetable of that day says what does not run', async () => {
     for (const when of ['28 Dec', 'is training on 28 Dec?']) {
       const text = await ask(welfare, '/sessions', when);
