@@ -31,6 +31,12 @@ export interface Filed {
   reference: string;
   /** False when it had been filed before (a duplicate submission or a retried job). */
   filedNow: boolean;
+  /**
+   * True when an identical record was there before this key's first attempt: another submission
+   * filed it (or Redis, restored from a backup, forgot this one's filing). Nothing was filed for
+   * this key, so its answer must not say it was.
+   */
+  foundFirst?: boolean;
 }
 
 /** How one record is filed, and found again. */
@@ -70,19 +76,21 @@ export function createFiler(options: FilerOptions): Filer {
     async fileOnce(key, steps) {
       const stateKey = `${prefix}:filing:${key}`;
       const lockKey = `${prefix}:filing-lock:${key}`;
-      const done = await redis.hget(stateKey, 'reference');
-      if (done) return { reference: done, filedNow: false };
+      const [done, foundFirst] = await redis.hmget(stateKey, 'reference', 'foundFirst');
+      if (done) return known(done, foundFirst);
 
       const lease = await takeLease(redis, lockKey, lockMs);
       if (!lease) throw new FilingInProgressError(key);
       // Renewed while the attempt runs; a crashed worker's claim lapses within `lockMs`.
       return whileHeld(lease, lockMs / 3, async () => {
         const state = await redis.hgetall(stateKey);
-        if (state.reference) return { reference: state.reference, filedNow: false };
+        if (state.reference) return known(state.reference, state.foundFirst);
         const found = state.intent || steps.lookFirst !== false ? await steps.find() : undefined;
         if (found) {
-          await remember(stateKey, found);
-          return { reference: found, filedNow: false };
+          // No earlier attempt of this key: the record found is someone's (or something's) else.
+          const first = state.intent ? undefined : '1';
+          await remember(stateKey, found, first);
+          return known(found, first);
         }
         await redis
           .multi()
@@ -102,9 +110,17 @@ export function createFiler(options: FilerOptions): Filer {
     },
   };
 
-  async function remember(stateKey: string, reference: string): Promise<void> {
-    await redis.multi().hset(stateKey, 'reference', reference).pexpire(stateKey, rememberMs).exec();
+  async function remember(stateKey: string, reference: string, foundFirst?: string): Promise<void> {
+    const fields = foundFirst ? { reference, foundFirst } : { reference };
+    await redis.multi().hset(stateKey, fields).pexpire(stateKey, rememberMs).exec();
   }
+}
+
+/** A record filed (or found) before this attempt; `foundFirst` as remembered with it. */
+function known(reference: string, foundFirst: string | null | undefined): Filed {
+  return foundFirst
+    ? { reference, filedNow: false, foundFirst: true }
+    : { reference, filedNow: false };
 }
 
 /**

@@ -25,6 +25,7 @@ import {
 } from '../commands/incident-new.js';
 import type { Asker } from '../commands/chat-user.js';
 import { incidentReporter, type ReporterMatch } from '../commands/incident-reporter.js';
+import { alreadyFiledReply } from '../commands/already-filed-reply.js';
 import { duplicateReply, likelyDuplicate } from '../commands/likely-duplicate.js';
 import type { Reply } from '../commands/reply.js';
 import { trialDraftFrom, trialFiledReply } from '../commands/trial-new.js';
@@ -119,6 +120,7 @@ export async function fileSubmission(
           find: () => findFiledIncident(deps.api, draft),
         });
         await deps.refresh('incidents');
+        if (filed.foundFirst) return alreadyThere('incident', filed.reference);
         const incident = { guid: filed.reference, ...draft, addedBy: [], comments: [] };
         const today = clubToday(now, deps.timezone);
         const told = await deps.tellWelfare?.({
@@ -141,6 +143,7 @@ export async function fileSubmission(
           lookFirst: !submission.confirmed,
         });
         await deps.refresh('trialRequests');
+        if (filed.foundFirst) return alreadyThere('trial', filed.reference);
         return {
           reply: trialFiledReply({ guid: filed.reference, ...draft }),
           outcome: filed.filedNow ? 'filed' : 'already-filed',
@@ -154,6 +157,7 @@ export async function fileSubmission(
           lookFirst: !submission.confirmed,
         });
         await deps.refresh('waitingList');
+        if (filed.foundFirst) return alreadyThere('waitinglist', filed.reference);
         return {
           reply: waitingListFiledReply({ guid: filed.reference, ...draft }),
           outcome: filed.filedNow ? 'filed' : 'already-filed',
@@ -165,6 +169,11 @@ export async function fileSubmission(
     if (error instanceof ClubValidationError)
       return rejected(form, error.serviceMessage || error.message, values);
     throw error;
+  }
+
+  /** Nothing filed for this submission: an identical record was there before it (its text back). */
+  function alreadyThere(kind: FormSubmission['form'], reference: string): Outcome {
+    return { reply: alreadyFiledReply(form, kind, reference, values), outcome: 'already-filed' };
   }
 
   function rejected(definition: FormDefinition, message: string, typed: FormValues): Outcome {

@@ -70,8 +70,13 @@ describe('filing exactly once', () => {
       },
       find: async () => 'inc-filed-before-the-restore',
     });
-    expect(found).toEqual({ reference: 'inc-filed-before-the-restore', filedNow: false });
+    // Found before any attempt of this key: the answer must not claim a filing, now or on a retry.
+    const again = { reference: 'inc-filed-before-the-restore', filedNow: false, foundFirst: true };
+    expect(found).toEqual(again);
     expect(posted).toBe(0);
+    expect(
+      await filer.fileOnce('k5', { file: async () => 'never', find: async () => 'x' }),
+    ).toEqual(again);
   });
 
   it('when the person confirmed a duplicate, the first attempt does not look, so the record they were shown is not taken for theirs', async () => {

@@ -171,6 +171,26 @@ describe('an incident filed reaches the welfare officers at once', () => {
   });
 });
 
+describe('an incident identical to one already in the book', () => {
+  it('when a second, new submission matches a filed report exactly, then nothing is filed, the person is told so with their text back, and nobody is told again', async () => {
+    const first = await file('Twice the same words');
+    expect(first.answer).toContain('Incident filed');
+    const told = (await noticesOf('Twice the same words')).length;
+    const second = await file('Twice the same words');
+    expect(second.answer).not.toContain('Incident filed');
+    expect(second.answer).toContain(
+      `An identical entry (${refOf('Twice the same words')}) is already in the incident book, so nothing new was filed.`,
+    );
+    expect(second.answer).toContain('add a detail that tells it apart');
+    expect(second.answer).toContain('Seen from the gallery: a private detail.');
+    expect(await noticesOf('Twice the same words')).toHaveLength(told);
+    const filed = harness.simulator.admin
+      .records('incidents')
+      .filter((record) => record.IncidentTitle === 'Twice the same words');
+    expect(filed).toHaveLength(1);
+  });
+});
+
 describe('/incident mine', () => {
   it('shows the reporter the title, date and status of what they filed, and nothing else', async () => {
     await file('Goggles strap snapped');
