@@ -14,6 +14,8 @@ export interface ClubContacts {
   byRole: Partial<Record<BotRole, readonly string[]>>;
   /** Whether reports from people the bot cannot link are filed (`CLUB_REPORTS_MEMBER` is a member). */
   reportsFiled: boolean;
+  /** The member Guid such reports are filed under (`CLUB_REPORTS_MEMBER`); absent: none. */
+  reportsAccount?: string;
 }
 
 const officeRoles: readonly [keyof RolePatterns, BotRole][] = [
@@ -40,9 +42,11 @@ export function clubContacts(
       byRole[botRole] = [...new Set([...(byRole[botRole] ?? []), ...named])];
     }
   }
+  const account = reportsAccount(members, options.reportsMember);
   return {
     byRole,
-    reportsFiled: reportsAccount(members, options.reportsMember) !== undefined,
+    reportsFiled: account !== undefined,
+    ...(account ? { reportsAccount: account.guid } : {}),
   };
 }
 

@@ -89,6 +89,7 @@ export function clubWorkerOptions(
       linkedRolesOf: linkedRolesOf({ data: services.data, policy: services.policy }),
       linkLock: createLinkLock(services.redis, services.prefix),
       welfare: herald,
+      reportsMember: services.reportsMember,
     },
     digests,
     fileSubmission: (submission) =>

@@ -18,6 +18,7 @@ export function incidentMineReply(
   incidents: readonly Incident[],
   asker: Pick<Asker, 'memberGuid' | 'unlinkedBecause'>,
   today?: string,
+  reportsAccount?: string,
 ): Reply {
   const member = asker.memberGuid;
   if (member === undefined) {
@@ -25,6 +26,13 @@ export function incidentMineReply(
     return textReply(
       `Your chat account is not linked to a club member, so the bot cannot tell which reports are yours.${why ? ` ${why}` : ''}`,
       { tone: 'warning', title: 'Your incident reports' },
+    );
+  }
+  // Everyone the bot cannot link files under the reporting account: those are nobody's own.
+  if (member === reportsAccount) {
+    return textReply(
+      "Reports filed under the club's reporting account are not listed: they are other people's. Ask the welfare officer about one.",
+      { title: 'Your incident reports' },
     );
   }
   const mine = incidents
@@ -69,11 +77,12 @@ export const incidentMine = {
   needsClub: true,
   // It shows the asker only what they wrote themselves: nobody else's records.
   audited: false,
-  async handle({ asker, data, now, timezone }) {
+  async handle({ asker, data, now, timezone, contacts }) {
     if (asker.memberGuid === undefined) return incidentMineReply([], asker);
     const incidents = await data.incidents();
+    const account = (await contacts?.())?.reportsAccount;
     return {
-      ...incidentMineReply(incidents.value, asker, clubToday(now, timezone)),
+      ...incidentMineReply(incidents.value, asker, clubToday(now, timezone), account),
       footer: dataAge([incidents], now),
     };
   },

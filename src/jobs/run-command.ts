@@ -40,6 +40,8 @@ export interface CommandRunnerDeps {
   linkedRolesOf?(user: ChatUser, memberGuid: string): Promise<BotRole[]>;
   /** Tells the club's welfare officers at once. Default: none (nobody is told). */
   welfare?: WelfareHerald;
+  /** `CLUB_REPORTS_MEMBER`: whom reports from people the bot cannot link are filed under. */
+  reportsMember?: string;
 }
 
 /** A command's reply, its outcome, and the audit record of the personal data it shows. */
@@ -123,7 +125,7 @@ function handle(
     auditTrail: (query) => deps.audit.read(query),
     digests: deps.digestsFor?.(request, asker),
     links: deps.links,
-    contacts: () => contactsOf(deps.dataFor(request.user), deps.policy),
+    contacts: () => contactsOf(deps.dataFor(request.user), deps.policy, deps.reportsMember),
     linkedRolesOf: deps.linkedRolesOf,
     exclusiveLinks: deps.linkLock,
     ...(deps.welfare ? { tellWelfare: tellWelfareOf(deps.welfare, request) } : {}),

@@ -52,7 +52,9 @@ async function startBot(env: Record<string, string> = {}) {
   }
   const filed = (title: string) =>
     harness.simulator.admin.records('incidents').filter((record) => record.IncidentTitle === title);
-  return { harness, report, filed, welfare };
+  const ask = (user: ChatUser, slash: string, text: string) =>
+    conversations.ask(harness.dispatcher, user, slash, text);
+  return { harness, report, filed, welfare, ask };
 }
 
 /** The welfare officer's record and full name. */
@@ -109,6 +111,16 @@ describe('with CLUB_REPORTS_MEMBER set to the bot’s member record', () => {
     expect(String(record?.IncidentDetails)).toBe(
       `Reported in Discord by poolside_pat (998877), not linked to a member; name given: ${bot.welfare.name}.\n\nSeen from the gallery.`,
     );
+  });
+
+  it('when someone linked to the reporting account asks /incident mine, then the unlinked people’s reports filed under it are not listed, and it says so', async () => {
+    const title = 'Unlinked, not for the account holder';
+    expect(await bot.report(stranger, title, { reporter: 'A parent' })).toContain('Incident filed');
+    const holder: ChatUser = { platform: 'console', userId: 'account-holder' };
+    await bot.harness.services.links.set(holder, botRecord.Guid);
+    const text = await bot.ask(holder, '/incident', 'mine');
+    expect(text).not.toContain(title);
+    expect(text).toContain("Reports filed under the club's reporting account are not listed");
   });
 
   it('when a Slack user with an email the club does not know reports, the note names their user id', async () => {
