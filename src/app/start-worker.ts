@@ -105,6 +105,7 @@ export function clubWorkerOptions(
         now,
         reportsMember: services.reportsMember,
         tellWelfare: (filed) => tellOfIncident(herald, services.data, filed),
+        logger: options.logger,
       }),
     async budgetRetryAt(priority) {
       const state = await services.budget.state();

@@ -131,6 +131,8 @@ export interface WelfareTold {
   names: readonly string[];
   /** "the club's welfare officer (Wendy Hale, Welfare Officer)". Default: a pointer to /whoswho. */
   tellInstead?: string;
+  /** True when telling them failed (the incident is filed all the same). Default: false. */
+  failed?: boolean;
 }
 
 /**
@@ -167,9 +169,12 @@ function toldText(heard: WelfareTold | undefined, byWelfare: boolean): string {
       ? `The welfare officer was told at once: ${names}.`
       : `The welfare officers were told at once: ${names}.`;
   }
+  const whom = heard.tellInstead ?? "the club's welfare officer (/whoswho welfare names them)";
+  if (heard.failed)
+    return `The bot could not message the welfare officers just now: please tell ${whom} yourself.`;
   return byWelfare
     ? 'No other welfare officer uses the bot yet, so nobody else was told.'
-    : `No welfare officer uses the bot yet, so nobody was told by message: please tell ${heard.tellInstead ?? "the club's welfare officer (/whoswho welfare names them)"} yourself.`;
+    : `No welfare officer uses the bot yet, so nobody was told by message: please tell ${whom} yourself.`;
 }
 
 export const incidentNew = {

@@ -41,6 +41,8 @@ import {
 } from './find-filed-record.js';
 import type { FormSubmission, JobResult } from './job-types.js';
 import type { IncidentFiled } from '../welfare/tell-of-incident.js';
+import { toldDespiteFailure } from '../welfare/told-despite-failure.js';
+import type { Logger } from '../log.js';
 
 /** What filing a submission needs. `api` spends the budget's `write` priority. */
 export interface SubmissionFilerDeps {
@@ -62,6 +64,8 @@ export interface SubmissionFilerDeps {
   reportsMember?: string;
   /** Tells the welfare officers of an incident filed; resolves who was told. Default: nobody. */
   tellWelfare?(filed: IncidentFiled): Promise<WelfareTold>;
+  /** Where a failed telling is logged (its kind only). Default: nowhere. */
+  logger?: Logger;
 }
 
 type Outcome = { reply: Reply; outcome: JobResult['outcome'] };
@@ -123,13 +127,21 @@ export async function fileSubmission(
         if (filed.foundFirst) return alreadyThere('incident', filed.reference);
         const incident = { guid: filed.reference, ...draft, addedBy: [], comments: [] };
         const today = clubToday(now, deps.timezone);
-        const told = await deps.tellWelfare?.({
-          key: submission.key,
-          guid: filed.reference,
-          incident: draft,
-          asker,
-          today,
-        });
+        const { tellWelfare } = deps;
+        const told =
+          tellWelfare &&
+          (await toldDespiteFailure(
+            () =>
+              tellWelfare({
+                key: submission.key,
+                guid: filed.reference,
+                incident: draft,
+                asker,
+                today,
+              }),
+            deps.data,
+            deps.logger,
+          ));
         return {
           reply: incidentFiledReply(incident, asker.roles.includes('welfare'), today, told),
           outcome: filed.filedNow ? 'filed' : 'already-filed',

@@ -231,6 +231,17 @@ const reporterGuid = () =>
 
 describe('told exactly once, whatever happens to the worker', () => {
   const logger = createLogger({ level: 'silent' });
+  const filingDeps = () => ({
+    policy: harness.services.policy,
+    resolveAsker: harness.services.resolveAsker,
+    data: harness.services.data,
+    api: harness.services.apiFor('write'),
+    filer: harness.services.filer,
+    spendForm: async () => undefined,
+    refresh: (collection: 'incidents') => harness.services.cache.invalidate(collection),
+    timezone: harnessTimezone,
+    now: () => new Date(),
+  });
   const job = (submission: FormSubmission): AnyJob =>
     new Job(
       harness.services.queue.queue,
@@ -252,21 +263,17 @@ describe('told exactly once, whatever happens to the worker', () => {
       logger,
       timezone: harnessTimezone,
     });
-    // The first attempt files, then dies where the telling would be.
-    await expect(
-      fileSubmission(submission, {
-        policy: harness.services.policy,
-        resolveAsker: harness.services.resolveAsker,
-        data: harness.services.data,
-        api: harness.services.apiFor('write'),
-        filer: harness.services.filer,
-        spendForm: async () => undefined,
-        refresh: (collection) => harness.services.cache.invalidate(collection),
-        timezone: harnessTimezone,
-        now: () => new Date(),
-        tellWelfare: () => Promise.reject(new Error('the worker died')),
-      }),
-    ).rejects.toThrow('the worker died');
+    // The first attempt files, then stops for good where the telling would be (the worker died).
+    let fileDone = false;
+    void fileSubmission(submission, {
+      ...filingDeps(),
+      refresh: async (collection) => {
+        await harness.services.cache.invalidate(collection);
+        fileDone = true;
+      },
+      tellWelfare: () => new Promise<never>(() => undefined),
+    });
+    await waitFor(() => fileDone, 'the first attempt to file the incident');
     const process = createJobProcessor(options);
     expect(await process(job(submission))).toEqual({ outcome: 'already-filed' });
     const answer = replyToPlainText(await conversations.answerTo(submission.key));
@@ -276,6 +283,21 @@ describe('told exactly once, whatever happens to the worker', () => {
       .filter((record) => record.IncidentTitle === 'Died before telling');
     expect(filed).toHaveLength(1);
     expect(await noticesOf('Died before telling')).toHaveLength(2); // Discord and Slack, once each
+  });
+
+  it('when telling the welfare officers fails after filing, then the job still answers that it is filed, and whom to tell instead', async () => {
+    const submission = incident('Telling failed');
+    const reply = await fileSubmission(submission, {
+      ...filingDeps(),
+      tellWelfare: () => Promise.reject(new Error('Discord is down')),
+    });
+    expect(reply.outcome).toBe('filed');
+    const answer = replyToPlainText(reply.reply);
+    expect(answer).toContain('Incident filed');
+    expect(answer).toContain(
+      `The bot could not message the welfare officers just now: please tell the club's welfare officer (${name(welfare)}`,
+    );
+    expect(answer).not.toContain('something went wrong');
   });
 
   it('when the worker dies after telling and answering, before the job is marked done, the job run again tells nobody twice', async () => {
