@@ -74,12 +74,14 @@ function nearestYear(
 ): string | undefined {
   const year = Number(today.slice(0, 4));
   const thisYear = calendarDate(year, month, day);
-  if (lean === 'ahead') {
-    if (thisYear && thisYear >= today) return thisYear;
-    return calendarDate(year + 1, month, day) ?? calendarDate(year + 4, month, day);
+  if (thisYear && (lean === 'ahead' ? thisYear >= today : thisYear <= today)) return thisYear;
+  // Year by year to the nearest that has the day: 29 February comes round within eight years.
+  const step = lean === 'ahead' ? 1 : -1;
+  for (let years = 1; years <= 8; years += 1) {
+    const date = calendarDate(year + step * years, month, day);
+    if (date) return date;
   }
-  if (thisYear && thisYear <= today) return thisYear;
-  return calendarDate(year - 1, month, day) ?? calendarDate(year - 4, month, day);
+  return undefined;
 }
 
 /** The weekday of a yyyy-mm-dd day. */

@@ -62,6 +62,8 @@ export function readWhen(text: string, now: Date, timezone: string): WhenQuery {
     const following = words[index + 1];
     const time = readClockTime(word, following);
     const date = dateAt(words, index, today);
+    // "1.12" is 1 December, as the forms read it; "6.30" (no month 30) and "6.10pm" are times.
+    const dottedDate = time?.used === 1 && date !== undefined && /^\d{1,2}\.\d{1,2}$/.test(word);
     if (fillers.has(word)) continue;
     if (word === 'now') {
       // An hour on the clock or in real time, whichever is later: the hour the clocks go back
@@ -75,7 +77,7 @@ export function readWhen(text: string, now: Date, timezone: string): WhenQuery {
       setDays(`Tonight (${formatDay(today, today)})`, [today]);
       query.part = 'evening';
     } else if (partWords.has(word)) query.part = partWords.get(word);
-    else if (time) {
+    else if (time && !dottedDate) {
       query.time = time.time;
       index += time.used - 1;
     } else if (date) {

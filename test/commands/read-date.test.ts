@@ -31,8 +31,15 @@ describe('reading a date as a volunteer types it', () => {
     ['thurs. 26 Nov', '2026-11-26'],
     ['3 sept', '2026-09-03'],
     ['3 September 2025', '2025-09-03'],
+    ['29/02', '2024-02-29'],
+    ['29 Feb', '2024-02-29'],
   ])('when %s is typed, then it is %s', (typed, date) => {
     expect(readDate(typed, today)).toBe(date);
+  });
+
+  it('when 29 February is asked ahead, then it is the next real one', () => {
+    expect(readDate('29/02', today, 'ahead')).toBe('2028-02-29');
+    expect(readDate('29 feb', '2029-03-01', 'past')).toBe('2028-02-29');
   });
 
   it('when a day without a year is still to come this year, then it is last year’s', () => {

@@ -59,6 +59,11 @@ describe('the one reader of days, dates and times (club time, Europe/London)', (
     ['minnows friday', { dates: ['2026-11-27'], words: ['minnows'] }],
     ['minnows 28 dec', { dates: ['2026-12-28'], words: ['minnows'] }],
     ['2 juniors', { dates: undefined, words: ['2', 'juniors'] }],
+    ['1.12', { dates: ['2026-12-01'] }],
+    ['minnows 6.10', { dates: ['2027-10-06'], words: ['minnows'] }],
+    ['6.30', { dates: ['2026-11-27'], time: '06:30' }],
+    ['1.12pm', { dates: ['2026-11-27'], time: '13:12' }],
+    ['29/02', { dates: ['2028-02-29'] }],
     [
       '2026-12-04 Friday 17:00 Friday Minnows',
       {
