@@ -1,3 +1,4 @@
+import { fitRefusal } from './refusal-reply.js';
 import type { Member } from '../club/domain.js';
 import { displayName } from '../commands/display-name.js';
 import { findMembers } from '../commands/find-members.js';
@@ -75,7 +76,10 @@ export function linkableMember(
 
 /** A member with no date of birth counts as a child unless the record shows an adult's part. */
 const unknownAgeRefusal = (member: Member) =>
-  `${displayName(member)} has no date of birth on record and nothing showing an adult (a parent, committee member or DBS check), so counts as a child: the bot links adults only. The membership secretary can add the date of birth.`;
+  fitRefusal(
+    () =>
+      `${displayName(member)} has no date of birth or sign of an adult (parent, committee, DBS) on record, so counts as a child: the bot links adults only. The membership secretary can add it.`,
+  );
 
 const childRefusal =
   "That is a child's membership: the bot links adults only. Link the parent or carer instead.";

@@ -62,8 +62,19 @@ export function refusalText(
     else if (!holders) link = `If it should include you, ask ${admins}.`;
     return [first, help, link].filter(Boolean).join(' ');
   };
-  const full = attempt(2);
-  if (full.length < refusalLimit) return full;
-  const short = attempt(1);
+  return fitRefusal(attempt);
+}
+
+/**
+ * A refusal under {@link refusalLimit} characters: `build(most)` (that many names per office) for
+ * the largest `most` from `mostFirst` (default 2) down to 1 that fits, else `build(1)` cut with an
+ * ellipsis.
+ */
+export function fitRefusal(build: (most: number) => string, mostFirst = 2): string {
+  for (let most = mostFirst; most > 1; most -= 1) {
+    const text = build(most);
+    if (text.length < refusalLimit) return text;
+  }
+  const short = build(1);
   return short.length < refusalLimit ? short : `${short.slice(0, refusalLimit - 2)}…`;
 }

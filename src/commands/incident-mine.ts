@@ -1,3 +1,4 @@
+import { fitRefusal } from '../access/refusal-reply.js';
 import type { Incident } from '../club/domain.js';
 import type { Asker } from './chat-user.js';
 import { clubToday, formatDay } from './club-time.js';
@@ -24,7 +25,10 @@ export function incidentMineReply(
   if (member === undefined) {
     const why = unlinkedReason(asker);
     return textReply(
-      `Your chat account is not linked to a club member, so the bot cannot tell which reports are yours.${why ? ` ${why}` : ''}`,
+      fitRefusal(
+        () =>
+          `Your chat account is not linked to a club member, so the bot cannot tell which reports are yours.${why ? ` ${why}` : ''}`,
+      ),
       { tone: 'warning', title: 'Your incident reports' },
     );
   }

@@ -1,3 +1,4 @@
+import { fitRefusal, refusalLimit } from '../access/refusal-reply.js';
 import type { Incident, IncidentDraft, IncidentStatus } from '../club/domain.js';
 import { incidentStatuses } from '../club/domain.js';
 import { clubToday, formatDay } from './club-time.js';
@@ -102,10 +103,16 @@ function unlinkedReport(
       notice: `The bot cannot tell which club member you are: your report is filed under the club's reporting account, with your name as you give it, and seen by ${welfare ?? 'the welfare officer'}.`,
     };
   }
-  const admins = namesOf(contacts, ['admin']);
-  return {
-    refusal: `The bot cannot tell which club member you are, so it cannot file a report from you. Please tell ${officer} directly.${admins ? ` ${admins} can link your chat account to your membership.` : ''}`,
+  // Under the limit, whom to tell comes first: the admin who can link them goes before a name does.
+  const refusalWith = (most: number, admin: boolean) => {
+    const told = namesOf(contacts, ['welfare'], most) ?? officer;
+    const admins = admin ? namesOf(contacts, ['admin'], 1) : undefined;
+    return `The bot cannot tell which member you are, so cannot file your report. Please tell ${told} directly.${admins ? ` ${admins} can link your chat account.` : ''}`;
   };
+  const fits = [3, 2, 1]
+    .flatMap((most) => [refusalWith(most, true), refusalWith(most, false)])
+    .find((text) => text.length < refusalLimit);
+  return { refusal: fits ?? fitRefusal(() => refusalWith(1, false)) };
 }
 
 /** Pure: the draft the worker files from validated values; `note` goes at the top of the details. */

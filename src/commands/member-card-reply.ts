@@ -1,3 +1,4 @@
+import { fitRefusal } from '../access/refusal-reply.js';
 import type { ClubSession, Member, MemberSensitive } from '../club/domain.js';
 import { ageOn, formatDay } from './club-time.js';
 import { currentSessionsOf } from './current-sessions-of.js';
@@ -185,7 +186,9 @@ function whoSeesContacts({ member, members, sessions, welfare }: MemberCard): st
   const officer = welfare ? `the welfare officer (${welfare})` : 'the welfare officer';
   const shown = coaches.slice(0, 4).join(', ');
   const more = coaches.length > 4 ? ` and ${coaches.length - 4} more` : '';
-  return coaches.length > 0
-    ? `Contact details are shown to ${officer} and to the coaches of their sessions: ${shown}${more}.`
-    : `Contact details are shown to ${officer} and to the coaches of the member's own sessions.`;
+  return fitRefusal(() =>
+    coaches.length > 0
+      ? `Contact details are shown to ${officer} and to the coaches of their sessions: ${shown}${more}.`
+      : `Contact details are shown to ${officer} and to the coaches of the member's own sessions.`,
+  );
 }

@@ -1,4 +1,5 @@
-import { namesOf } from '../access/club-contacts.js';
+import { namesOf, type ClubContacts } from '../access/club-contacts.js';
+import { fitRefusal } from '../access/refusal-reply.js';
 import type { CommandDefinition } from './command.js';
 import { lookUpMember } from './look-up-member.js';
 import { memberCardReply } from './member-card-reply.js';
@@ -30,14 +31,14 @@ export const memberDetails = {
     const lookup = await lookUpMember(context, context.options.name ?? '', 'member details');
     if (lookup.kind === 'choices') return lookup.reply;
     const { member: only, rights, footer } = lookup;
-    const welfare = namesOf(await context.contacts?.(), ['welfare']);
+    const contacts = await context.contacts?.();
     if (!rights.specialCategory && !rights.safeguarding) {
       return {
         title: 'Confidential details',
         sections: [
           {
             kind: 'text',
-            text: `Health details are only for the welfare officer and the coaches of the member’s own sessions; DBS and safeguarding details only for the welfare officer, unless the club’s access policy names others.${welfare ? ` Ask ${welfare}.` : ''}`,
+            text: confidentialRefusal(contacts),
           },
         ],
         visibility: 'asker',
@@ -49,8 +50,16 @@ export const memberDetails = {
     const card = memberCardReply({
       ...lookup,
       sensitive,
-      welfare,
+      welfare: namesOf(contacts, ['welfare']),
     });
     return { ...card, footer: `${footer}; confidential details read just now, not stored` };
   },
 } satisfies CommandDefinition;
+
+/** Pure: who may see health and safeguarding details, and whom to ask, under 200 characters. */
+export function confidentialRefusal(contacts: ClubContacts | undefined): string {
+  return fitRefusal((most) => {
+    const welfare = namesOf(contacts, ['welfare'], most);
+    return `Health details are for the welfare officer and the member’s coaches, DBS details for the welfare officer (unless the access policy says more).${welfare ? ` Ask ${welfare}.` : ''}`;
+  });
+}

@@ -107,7 +107,7 @@ describe('an unlinked report, with no reporting account', () => {
     );
     expect(result.kind).toBe('reply');
     const text = result.kind === 'reply' ? replyToPlainText(result.reply) : '';
-    expect(text).toContain('cannot file a report from you');
+    expect(text).toContain('cannot file your report');
     for (const name of holders(/welfare officer$/i)) expect(text).toContain(name);
     expect(result.kind === 'reply' && result.reply.actions).toBeFalsy();
   });

@@ -253,7 +253,7 @@ describe('/member shows what the asker is entitled to', () => {
     expect(reply.actions).toBeUndefined();
     const details = await askDetails(club, 'Jane Smith', ['coach'], otherCoach.guid);
     expect(text(details)).not.toContain('Asthma');
-    expect(text(details)).toContain('Health details are only for the welfare officer');
+    expect(text(details)).toContain('Health details are for the welfare officer');
     expect(club.sensitiveReads).toEqual([]);
   });
 

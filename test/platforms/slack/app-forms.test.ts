@@ -190,7 +190,7 @@ describe('forms: /incident new as a Slack modal, filed by the worker', () => {
       : JSON.stringify(
           (await waitFor(() => slack.fake.postsTo(responseUrl)[0], 'the answer')).body,
         );
-    expect(told).toContain('cannot file a report from you');
+    expect(told).toContain('cannot file your report');
     expect(told).toMatch(/Please tell [A-Z]\w+ \w+ \(/);
     expect(slack.fake.callsTo('views.open').some((call) => call.args.trigger_id === opened)).toBe(
       false,
