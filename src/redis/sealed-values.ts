@@ -82,6 +82,7 @@ function shelfOf(scope: SealedScope, key: string): Shelf | undefined {
     const own = `${scope.root}:{clubs}:`;
     if (key === `${own}records`) return shelf('club-record', '', 'records', true);
     if (key === `${own}invites`) return shelf('invite', '', 'hash', true);
+    if (key === `${own}data-format`) return shelf('data-format', '', 'string', true);
     if (key === `${own}slack-installations`) return shelf('slack-installation', '', 'hash', true);
     if (key.startsWith(`${scope.root}:discord:`)) return shelf('discord-state', '', 'string');
   }
@@ -94,6 +95,9 @@ function shelfOf(scope: SealedScope, key: string): Shelf | undefined {
   if (prefix === undefined) return undefined;
   const club = clubOfPrefix(prefix);
   const rest = key.slice(prefix.length + 1);
+  if (scope.mode === 'single' && rest === 'data-format') {
+    return shelf('data-format', '', 'string', true);
+  }
   if (rest.startsWith('cache:')) return shelf('cache', club, 'cache');
   if (rest === 'digests:subscriptions') return shelf('digest-subscription', club, 'hash', true);
   if (rest === 'digests:state') return shelf('digest-state', club, 'hash', true);

@@ -39,7 +39,8 @@ export type SealedKind =
   | 'discord-state'
   | 'slack-installation'
   | 'club-record'
-  | 'invite';
+  | 'invite'
+  | 'data-format';
 
 /** Where a sealed value lives: it opens only there. */
 export interface SealedPlace {
