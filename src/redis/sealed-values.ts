@@ -83,6 +83,9 @@ function shelfOf(scope: SealedScope, key: string): Shelf | undefined {
     if (key === `${own}records`) return shelf('club-record', '', 'records', true);
     if (key === `${own}invites`) return shelf('invite', '', 'hash', true);
     if (key === `${own}data-format`) return shelf('data-format', '', 'string', true);
+    if (/^slack-claim:[\w-]+$/.test(key.slice(own.length))) {
+      return shelf('slack-claim', '', 'string');
+    }
     if (key === `${own}slack-installations`) return shelf('slack-installation', '', 'hash', true);
     if (key.startsWith(`${scope.root}:discord:`)) return shelf('discord-state', '', 'string');
   }

@@ -40,7 +40,8 @@ export type SealedKind =
   | 'slack-installation'
   | 'club-record'
   | 'invite'
-  | 'data-format';
+  | 'data-format'
+  | 'slack-claim';
 
 /** Where a sealed value lives: it opens only there. */
 export interface SealedPlace {
