@@ -7,6 +7,7 @@ import { createClubRegistry } from '../../src/clubs/club-registry.js';
 import type { ClubRecord } from '../../src/clubs/club-record.js';
 import { createDigestScheduler, schedulerIdOf } from '../../src/digests/digest-scheduler.js';
 import { createSubscriptionStore } from '../../src/digests/subscription-store.js';
+import { outboxKeys, createReplyOutbox } from '../../src/delivery/reply-outbox.js';
 import { createClubQueue } from '../../src/jobs/club-queue.js';
 import { jobDataAt } from '../../src/jobs/job-types.js';
 import { createRedisInstallationStore } from '../../src/platforms/slack/redis-installation-store.js';
@@ -216,5 +217,35 @@ describe('a hosting deployment’s data across key rotations and a format upgrad
     const sealsLinks = createMemberLinks(redis, seals, sealer.forClub('seals'));
     expect(await sealsLinks.get({ platform: 'discord', userId: '8' })).toBeUndefined();
     expect(await stores.links.get({ platform: 'discord', userId: '7' })).toBe('PARENT-GUID');
+  });
+
+  it('when replies wait in the outbox (past its first hundred) and in its retry set, rotation reports them left or re-seals them, never 0 left', async () => {
+    const root = uniquePrefix('outbox');
+    const scope: SealedScope = { mode: 'hosting', root };
+    const [a, b] = [newDataKey(), newDataKey()];
+    const prefix = clubPrefix('otters', root);
+    const old = createSealer(a).forClub('otters');
+    const outbox = createReplyOutbox(redis, prefix, old);
+    const entry = (id: string) => ({
+      id,
+      replyTo: { platform: 'console', channel: 'c' },
+      reply: { text: 'hi' },
+    });
+    await migrateData(redis, createSealer(a), scope);
+    for (let n = 0; n < 120; n += 1) await outbox.put(entry(`r${n}`) as never, `answered:r${n}`);
+    const keys = outboxKeys(prefix);
+    const retry = old.sealJson(entry('later'), { kind: 'outbox', key: keys.stream });
+    await redis.zadd(keys.later, 1_000, retry);
+
+    const printed: string[] = [];
+    const left = await rotateKey(redis, createSealer(`${b},${a}`), scope, (line) =>
+      printed.push(line),
+    );
+    expect(left).toBe(120);
+    expect(printed.join('\n')).toMatch(/^outbox: 1 sealed again, 0 already current, 120 left/m);
+    const [member, score] = await redis.zrange(keys.later, '0', '-1', 'WITHSCORES');
+    expect(score).toBe('1000');
+    const later = createReplyOutbox(redis, prefix, createSealer(b).forClub('otters'));
+    expect(later.read(['entry', member!])?.id).toBe('later');
   });
 });
