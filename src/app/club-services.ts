@@ -8,7 +8,6 @@ import type { DailyBudget } from '../budget/daily-budget.js';
 import type { Priority } from '../budget/priority.js';
 import { createPersonShare, type PersonShare } from '../budget/person-share.js';
 import {
-  cachedCollections,
   createCachedClubData,
   createPersonalClubData,
   freshnessOf,
@@ -35,6 +34,7 @@ import type { Sealer } from '../redis/sealer.js';
 import { loggedSealer } from './logged-sealer.js';
 import { describeError } from '../errors.js';
 import { ownConnections } from './own-connections.js';
+import { readQuota } from './read-quota.js';
 import { clusterNodesOf } from '../clubs/redis-client.js';
 import { clubOfPrefix } from '../clubs/club-keys.js';
 
@@ -216,33 +216,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     filer: createFiler({ redis, prefix }),
     audit: createAuditTrail({ redis, prefix }),
     reportsMember: config.CLUB_REPORTS_MEMBER,
-    async quota() {
-      const [state, ages, counts, inUse] = await Promise.all([
-        budget.state(),
-        cache.ages(cachedCollections),
-        queue.queue.getJobCounts('waiting', 'active', 'delayed', 'failed'),
-        layout.current(),
-      ]);
-      return {
-        limit: state.limit,
-        used: state.used,
-        remaining: state.remaining,
-        nextUnitAt: state.nextUnitAt,
-        byPriority: {
-          write: { available: state.byPriority.write.available },
-          interactive: { available: state.byPriority.interactive.available },
-          background: { available: state.byPriority.background.available },
-        },
-        cacheAges: ages.map(({ key, fetchedAt }) => ({ collection: key, fetchedAt })),
-        queue: {
-          waiting: counts.waiting ?? 0,
-          active: counts.active ?? 0,
-          delayed: counts.delayed ?? 0,
-          failed: counts.failed ?? 0,
-        },
-        layout: { setting: layout.setting, inUse: inUse ?? null },
-      };
-    },
+    quota: () => readQuota({ budget, cache, queue, layout }),
     async close() {
       await cache.settle();
       await tracking?.close();

@@ -1,6 +1,6 @@
 import type { ClubApi } from '../club/club-api.js';
 import { ClubNotFoundError } from '../club/club-errors.js';
-import type { CodeOfConduct } from '../club/domain.js';
+import type { CodeOfConduct } from '../club/code-of-conduct.js';
 import type { ReadCache } from './read-cache.js';
 
 /**

@@ -1,4 +1,5 @@
-import type { CodeOfConduct, Member } from './domain.js';
+import type { CodeOfConduct } from './code-of-conduct.js';
+import type { Member } from './domain.js';
 
 /** The current code and the active members who have not agreed it. */
 export interface CodeOfConductGap {

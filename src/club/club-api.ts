@@ -21,11 +21,10 @@ import {
   decodeWhosWho,
 } from './decode-records.js';
 import { decodeMember, decodeMemberSensitive } from './decode-member.js';
+import type { CodeOfConduct, CodeOfConductSummary } from './code-of-conduct.js';
 import { decodeCodeOfConduct, decodeCodeOfConductSummary } from './decode-code-of-conduct.js';
 import type {
   ClubEvent,
-  CodeOfConduct,
-  CodeOfConductSummary,
   ClubSession,
   Incident,
   IncidentDraft,

@@ -1,4 +1,4 @@
-import type { CodeOfConduct, CodeOfConductSummary } from './domain.js';
+import type { CodeOfConduct, CodeOfConductSummary } from './code-of-conduct.js';
 import { date, records, required, text, type WireRecord } from './wire-fields.js';
 
 /** An item of the code-of-conduct list: its Guid and title (the list carries no members). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeMembersWithoutAgreement } from '../../src/club/active-members-without-agreement.js';
-import type { CodeOfConduct, Member } from '../../src/club/domain.js';
+import type { CodeOfConduct } from '../../src/club/code-of-conduct.js';
+import type { Member } from '../../src/club/domain.js';
 import { memberRecord } from '../support/member-record.js';
 
 const member = (guid: string, active = true): Member => memberRecord(guid, { active });
