@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
 import { checkSealedData, sealedDataPart, WrongDataKeyError } from '../ops/check-sealed-data.js';
 import type { PartCheck } from '../ops/health-part.js';
-import { DataFormatError, migrateData } from '../redis/data-format.js';
+import { DataFormatError, DataFormatMarkerError, migrateData } from '../redis/data-format.js';
 import type { SealedScope } from '../redis/sealed-values.js';
 import type { Sealer } from '../redis/sealer.js';
 
@@ -40,7 +40,13 @@ export async function sealedDataAtStart(options: {
     const part = sealedDataPart(sample);
     return () => part;
   } catch (error) {
-    if (!(error instanceof WrongDataKeyError || error instanceof DataFormatError)) throw error;
+    if (!(
+      error instanceof WrongDataKeyError ||
+      error instanceof DataFormatError ||
+      error instanceof DataFormatMarkerError
+    )) {
+      throw error;
+    }
     logger.fatal(error.message);
     return undefined;
   }

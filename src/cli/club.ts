@@ -10,6 +10,9 @@ import { loadRegistryConfig } from '../clubs/host-config.js';
 import { connectRedis } from '../clubs/redis-client.js';
 import { ConfigError } from '../config.js';
 import { createSealer } from '../redis/sealer.js';
+import { migrateData } from '../redis/data-format.js';
+import { describeError } from '../errors.js';
+import { defaultRoot } from '../clubs/club-keys.js';
 import { asksForHelp } from './admin-program.js';
 
 if (asksForHelp(process.argv.slice(2))) {
@@ -27,12 +30,23 @@ try {
 }
 const redis = connectRedis(config, { maxRetriesPerRequest: 1 });
 redis.on('error', () => undefined);
-const code = await runClubCommand(process.argv.slice(2), {
-  registry: createClubRegistry(redis, createSealer(config.CLUB_DATA_KEY)),
-  redis,
-  checkToken: checkClubToken,
-  readFile: (path) => readFileSync(path, 'utf8'),
-  print: (line) => console.log(line),
-  installFlow: Boolean(config.SLACK_CLIENT_ID && config.SLACK_CLIENT_SECRET),
-}).finally(() => redis.quit().catch(() => redis.disconnect()));
+const sealer = createSealer(config.CLUB_DATA_KEY);
+// As every process does at start: a new deployment's marker is written before its first record.
+const code = await migrateData(redis, sealer, { mode: 'hosting', root: defaultRoot })
+  .then(
+    () =>
+      runClubCommand(process.argv.slice(2), {
+        registry: createClubRegistry(redis, sealer),
+        redis,
+        checkToken: checkClubToken,
+        readFile: (path) => readFileSync(path, 'utf8'),
+        print: (line) => console.log(line),
+        installFlow: Boolean(config.SLACK_CLIENT_ID && config.SLACK_CLIENT_SECRET),
+      }),
+    (error: unknown) => {
+      console.error(`club: ${describeError(error)}`);
+      return 1;
+    },
+  )
+  .finally(() => redis.quit().catch(() => redis.disconnect()));
 process.exitCode = code;

@@ -4,15 +4,17 @@
  * changes nothing. A newer format than the bot knows is refused, untouched.
  */
 import { describeError } from '../errors.js';
-import { currentDataFormat, migrateData } from '../redis/data-format.js';
+import { currentDataFormat, DataFormatError, migrateData } from '../redis/data-format.js';
+import { dataFormatKey, readDataFormat, writeDataFormat } from '../redis/data-format-marker.js';
 import { describeReseal } from '../redis/reseal.js';
 import { adminCommandLine, asksForHelp } from './admin-program.js';
 import { openDeploymentOrExit } from './open-deployment.js';
 import { isEntryPoint, sealedDeployment } from './sealed-deployment.js';
 
-const usage = `Usage: ${adminCommandLine('migrate')} [--dry-run]
+const usage = `Usage: ${adminCommandLine('migrate')} [--dry-run | --mark-current]
 Brings the data in Redis to this bot's data format (every process also does so at start);
---dry-run lists per kind what it would seal and changes nothing.`;
+--dry-run lists per kind what it would seal and changes nothing. --mark-current only writes the
+data format's marker (when it was lost: values in clear are then left unread, never sealed).`;
 
 export async function main(args = process.argv.slice(2)): Promise<number> {
   if (asksForHelp(args)) {
@@ -20,7 +22,8 @@ export async function main(args = process.argv.slice(2)): Promise<number> {
     return 0;
   }
   const dryRun = args.includes('--dry-run');
-  const unknown = args.filter((arg) => arg !== '--dry-run');
+  const markCurrent = args.includes('--mark-current');
+  const unknown = args.filter((arg) => arg !== '--dry-run' && arg !== '--mark-current');
   if (unknown.length > 0) {
     console.error(`migrate: unknown ${unknown.join(' ')}\n${usage}`);
     return 2;
@@ -28,6 +31,15 @@ export async function main(args = process.argv.slice(2)): Promise<number> {
   const opened = await openDeploymentOrExit();
   try {
     const { scope, sealer } = sealedDeployment(opened);
+    const found = await readDataFormat(opened.redis, sealer, scope);
+    if (found !== undefined && found > currentDataFormat) {
+      throw new DataFormatError(dataFormatKey(scope), found);
+    }
+    if (markCurrent && !dryRun) {
+      await writeDataFormat(opened.redis, sealer, scope, currentDataFormat);
+      console.log(`Marked as data format ${currentDataFormat}; no value was sealed or changed.`);
+      return 0;
+    }
     const migration = await migrateData(opened.redis, sealer, scope, { dryRun });
     if (!migration.report) {
       console.log(`The data is in format ${currentDataFormat}, this bot's: nothing to do.`);

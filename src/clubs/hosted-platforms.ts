@@ -87,6 +87,7 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
               claims: createSlackClaims({
                 redis,
                 registry: options.registry,
+                sealer,
                 logger,
                 dropInstallation: (teamId) => store.deleteTeam(teamId),
               }),

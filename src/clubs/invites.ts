@@ -68,7 +68,8 @@ export function createInvites(
         stored,
         at(field),
       );
-      if (typeof invite?.club !== 'string' || Number(invite.expiresAt) < now()) return undefined;
+      const fresh = typeof invite?.expiresAt === 'number' && invite.expiresAt >= now();
+      if (!fresh || typeof invite.club !== 'string') return undefined;
       return { clubId: invite.club, field, stored };
     },
   };

@@ -5,6 +5,7 @@ import type { Logger } from '../log.js';
 import type { ClaimOutcome, SlackClaims } from '../platforms/slack/claim-pages.js';
 import { clubPrefix, registryKeys } from './club-keys.js';
 import type { ClubRegistry } from './club-registry.js';
+import type { SealedPlace, Sealer } from '../redis/sealer.js';
 
 /** How long the page after an install may be used (and an unclaimed installation kept). */
 const ticketSeconds = 3_600;
@@ -15,6 +16,8 @@ const maxTries = 5;
 export interface SlackClaimsOptions {
   redis: Redis;
   registry: ClubRegistry;
+  /** Seals the ticket to its key: one rewritten in Redis (another workspace) does not open. */
+  sealer: Sealer;
   /** Deletes a workspace's stored installation (its bot token). */
   dropInstallation(teamId: string): Promise<void>;
   logger: Logger;
@@ -34,6 +37,8 @@ export function createSlackClaims(options: SlackClaimsOptions): SlackClaims {
   const { redis, registry, logger } = options;
   const now = options.now ?? Date.now;
   const keys = registryKeys(options.root);
+  const sealer = options.sealer.forClub('');
+  const ticketAt = (key: string): SealedPlace => ({ kind: 'slack-claim', key });
   const audit = async (clubId: string, teamId: string, what: string) => {
     const trail = createAuditTrail({ redis, prefix: clubPrefix(clubId, options.root) });
     const write = trail.writeOf({
@@ -60,9 +65,10 @@ export function createSlackClaims(options: SlackClaimsOptions): SlackClaims {
     async begin(teamId, teamName) {
       await claims.sweep();
       const ticket = randomBytes(18).toString('base64url');
+      const key = keys.slackClaim(ticket);
       await redis.set(
-        keys.slackClaim(ticket),
-        JSON.stringify({ teamId, teamName }),
+        key,
+        sealer.sealJson({ teamId, teamName }, ticketAt(key)),
         'EX',
         ticketSeconds,
       );
@@ -71,12 +77,19 @@ export function createSlackClaims(options: SlackClaimsOptions): SlackClaims {
     },
     async finish(ticket, code): Promise<ClaimOutcome> {
       const key = keys.slackClaim(ticket);
-      const stored = ticket ? await redis.get(key) : null;
-      if (!stored) {
+      // A ticket that does not open (rewritten, moved, or sealed with a dropped key) has expired.
+      const stored = ticket
+        ? sealer.openJsonOrAbsent<{ teamId?: unknown; teamName?: unknown }>(
+            await redis.get(key),
+            ticketAt(key),
+          )
+        : undefined;
+      if (typeof stored?.teamId !== 'string') {
         logger.info({ outcome: 'expired' }, 'Slack claim');
         return { ok: false, reason: 'This page has expired: add the app to Slack again.' };
       }
-      const { teamId, teamName } = JSON.parse(stored) as { teamId: string; teamName?: string };
+      const teamId = stored.teamId;
+      const teamName = typeof stored.teamName === 'string' ? stored.teamName : undefined;
       const tries = await redis
         .multi()
         .incr(`${key}:tries`)

@@ -1,6 +1,11 @@
 import type { Redis } from 'ioredis';
-import { clubPrefix } from '../clubs/club-keys.js';
 import { openFormatOneClubRecord, sealClubRecord } from '../clubs/sealed-club-record.js';
+import {
+  dataFormatKey,
+  holdsSealedValues,
+  readDataFormat,
+  writeDataFormat,
+} from './data-format-marker.js';
 import { resealValues, type ResealReport } from './reseal.js';
 import type { SealedScope, SealedValue } from './sealed-values.js';
 import type { Sealer } from './sealer.js';
@@ -24,18 +29,25 @@ export class DataFormatError extends Error {
   }
 }
 
-/** Where the data format's version is kept: one key for the deployment, one per hosted club. */
-export function dataFormatKeys(scope: SealedScope, clubIds: readonly string[] = []): string[] {
-  if (scope.mode === 'single') return [`${scope.prefix}:data-format`];
-  return [
-    `${scope.root}:{clubs}:data-format`,
-    ...clubIds.map((id) => `${clubPrefix(id, scope.root)}:data-format`),
-  ];
+/**
+ * The marker is missing (or does not open) while Redis holds values sealed in format 2: it was
+ * deleted or forged, so values in clear there are not sealed as if the bot had written them.
+ */
+export class DataFormatMarkerError extends Error {
+  constructor(key: string) {
+    super(
+      `${key} (the data format's marker) is missing or does not open under CLUB_DATA_KEY, yet ` +
+        'Redis holds data sealed in the current format: someone deleted or changed it. Nothing ' +
+        'was migrated or changed. Find out who wrote to Redis, then ask the maintainer (see ' +
+        'docs/operations.md, Upgrading) before writing the marker again.',
+    );
+    this.name = 'DataFormatMarkerError';
+  }
 }
 
 /** What a migration did (or, dry, would do). */
 export interface Migration {
-  /** The format found (the oldest of the deployment's and its clubs'). */
+  /** The format found (1 when the marker is absent and no value is sealed in format 2). */
   from: number;
   to: number;
   /** Counts per kind of the values the step to format 2 sealed (or would seal). */
@@ -43,9 +55,10 @@ export interface Migration {
 }
 
 /**
- * Brings a deployment's data to the current format, or throws {@link DataFormatError} when some of
- * it is newer. Safe to run from several processes at once: each value is rewritten only if
- * unchanged since read, and the version is written last. With `dryRun`, changes nothing.
+ * Brings a deployment's data to the current format, or throws {@link DataFormatError} when it is
+ * newer, {@link DataFormatMarkerError} when its marker was lost while format-2 values exist. Safe
+ * to run from several processes at once: each value is rewritten only if unchanged since read,
+ * and the marker is written last. With `dryRun`, changes nothing.
  */
 export async function migrateData(
   redis: Redis,
@@ -53,30 +66,19 @@ export async function migrateData(
   scope: SealedScope,
   options: { dryRun?: boolean } = {},
 ): Promise<Migration> {
-  const keys = await formatKeysOf(redis, scope);
-  const found = (await redis.mget(...keys)).map((text) => Number(text ?? 1));
-  keys.forEach((key, index) => {
-    if (found[index]! > currentDataFormat) throw new DataFormatError(key, found[index]!);
-  });
-  const from = Math.min(...found);
-  if (from >= currentDataFormat) return { from, to: currentDataFormat };
+  const found = await readDataFormat(redis, sealer, scope);
+  if (found !== undefined && found > currentDataFormat) {
+    throw new DataFormatError(dataFormatKey(scope), found);
+  }
+  if (found === currentDataFormat) return { from: found, to: currentDataFormat };
+  // Only a deployment that never wrote format 2 is migrated: its clear values are the bot's own.
+  if (await holdsSealedValues(redis, scope)) throw new DataFormatMarkerError(dataFormatKey(scope));
   const report = await resealValues(redis, sealer, scope, {
     dryRun: options.dryRun,
     sealPlain: sealFormatOnePlain,
   });
-  if (!options.dryRun) {
-    // A hosted club added from now on starts at the current format: its key is written here.
-    const all = await formatKeysOf(redis, scope);
-    await redis.mset(...all.flatMap((key) => [key, String(currentDataFormat)]));
-  }
-  return { from, to: currentDataFormat, report };
-}
-
-/** The version keys of the deployment and of every club with data (its id from its keys). */
-async function formatKeysOf(redis: Redis, scope: SealedScope): Promise<string[]> {
-  if (scope.mode === 'single') return dataFormatKeys(scope);
-  const records = await redis.hkeys(`${scope.root}:{clubs}:records`);
-  return dataFormatKeys(scope, records);
+  if (!options.dryRun) await writeDataFormat(redis, sealer, scope, currentDataFormat);
+  return { from: 1, to: currentDataFormat, report };
 }
 
 /**

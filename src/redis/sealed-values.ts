@@ -35,6 +35,14 @@ if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 return 1`);
 
+/** KEYS: sorted set. ARGV: old member, new. Keeps the score. */
+const replaceMember = new RedisScript(`
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not score then return 0 end
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('ZADD', KEYS[1], score, ARGV[2])
+return 1`);
+
 /** KEYS: key. ARGV: old, new. Keeps the TTL. */
 const replaceString = new RedisScript(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
@@ -47,7 +55,7 @@ const jobNames = new Set<string>(['command', 'form', 'digest']);
 interface Shelf {
   kind: SealedKind;
   club: string;
-  holds: 'hash' | 'cache' | 'string' | 'job' | 'stream' | 'records';
+  holds: 'hash' | 'cache' | 'string' | 'job' | 'stream' | 'retries' | 'records';
   longLived: boolean;
   /** For jobs: the queue's qualified name (prefix and queue name). */
   queue?: string;
@@ -82,6 +90,10 @@ function shelfOf(scope: SealedScope, key: string): Shelf | undefined {
     const own = `${scope.root}:{clubs}:`;
     if (key === `${own}records`) return shelf('club-record', '', 'records', true);
     if (key === `${own}invites`) return shelf('invite', '', 'hash', true);
+    if (key === `${own}data-format`) return shelf('data-format', '', 'string', true);
+    if (/^slack-claim:[\w-]+$/.test(key.slice(own.length))) {
+      return shelf('slack-claim', '', 'string');
+    }
     if (key === `${own}slack-installations`) return shelf('slack-installation', '', 'hash', true);
     if (key.startsWith(`${scope.root}:discord:`)) return shelf('discord-state', '', 'string');
   }
@@ -94,6 +106,9 @@ function shelfOf(scope: SealedScope, key: string): Shelf | undefined {
   if (prefix === undefined) return undefined;
   const club = clubOfPrefix(prefix);
   const rest = key.slice(prefix.length + 1);
+  if (scope.mode === 'single' && rest === 'data-format') {
+    return shelf('data-format', '', 'string', true);
+  }
   if (rest.startsWith('cache:')) return shelf('cache', club, 'cache');
   if (rest === 'digests:subscriptions') return shelf('digest-subscription', club, 'hash', true);
   if (rest === 'digests:state') return shelf('digest-state', club, 'hash', true);
@@ -105,6 +120,7 @@ function shelfOf(scope: SealedScope, key: string): Shelf | undefined {
     return shelf('discord-state', club, 'string');
   }
   if (rest === 'outbox') return shelf('outbox', club, 'stream');
+  if (rest === 'outbox:later') return shelf('outbox', club, 'retries');
   // A job's hash, or a job scheduler's (its template): no TTL, BullMQ removes them by age.
   if (new RegExp(`^${defaultQueueName}:(repeat:)?[^:]+$`).test(rest)) {
     return { ...shelf('job', club, 'job', true), queue: `${prefix}:${defaultQueueName}` };
@@ -165,10 +181,25 @@ async function* valuesOn(redis: Redis, key: string, on: Shelf): AsyncGenerator<S
     }
     case 'stream': {
       // Entries are delivered within minutes and a stream's entries cannot be rewritten: read only.
-      const entries = await redis.xrange(key, '-', '+', 'COUNT', 100).catch(() => []);
-      for (const [, fields] of entries) {
-        const text = fields[fields.indexOf('entry') + 1];
-        if (text) yield value({ kind: on.kind, key }, on.club, text, () => Promise.resolve(false));
+      for (let from = '-'; ;) {
+        const entries = await redis.xrange(key, from, '+', 'COUNT', 100).catch(() => []);
+        for (const [, fields] of entries) {
+          const text = fields[fields.indexOf('entry') + 1];
+          if (text)
+            yield value({ kind: on.kind, key }, on.club, text, () => Promise.resolve(false));
+        }
+        if (entries.length < 100) return;
+        from = `(${entries.at(-1)![0]}`;
+      }
+    }
+    case 'retries': {
+      // Replies waiting for a retry, bound to the outbox's stream they go back to.
+      const place = { kind: on.kind, key: key.slice(0, -':later'.length) };
+      const members = await redis.zrange(key, '0', '-1').catch(() => []);
+      for (const text of members) {
+        yield value(place, on.club, text, async (next) => {
+          return (await replaceMember.run(redis, [key], [text, next])) === 1;
+        });
       }
       return;
     }

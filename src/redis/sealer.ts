@@ -39,7 +39,9 @@ export type SealedKind =
   | 'discord-state'
   | 'slack-installation'
   | 'club-record'
-  | 'invite';
+  | 'invite'
+  | 'data-format'
+  | 'slack-claim';
 
 /** Where a sealed value lives: it opens only there. */
 export interface SealedPlace {

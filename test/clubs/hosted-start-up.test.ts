@@ -2,9 +2,11 @@ import { spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openClubDirectory } from '../../src/clubs/club-directory.js';
+import { defaultRoot } from '../../src/clubs/club-keys.js';
 import { createClubRegistry } from '../../src/clubs/club-registry.js';
 import { loadHostConfig } from '../../src/clubs/host-config.js';
 import { createLogger } from '../../src/log.js';
+import { migrateData } from '../../src/redis/data-format.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { testDataKey, testSealer } from '../support/data-key.js';
 import { testRedisUrl } from '../support/redis.js';
@@ -21,6 +23,8 @@ beforeAll(async () => {
   simulator = await startSimulator({ token: 'hosted-start-token', members: 30 });
   redis = new Redis(redisUrl(), { maxRetriesPerRequest: null });
   await redis.flushdb();
+  // As `club-bot club add` does: the data format's marker is written before the first record.
+  await migrateData(redis, testSealer, { mode: 'hosting', root: defaultRoot });
   await createClubRegistry(redis, testSealer).add({
     id: 'lone',
     name: 'Lone Swimmers',

@@ -55,6 +55,7 @@ beforeAll(async () => {
   claims = createSlackClaims({
     redis: host.redis,
     registry: host.registry,
+    sealer: testSealer,
     root: host.root,
     dropInstallation: (teamId) => store.deleteTeam(teamId),
     logger: createLogger(
@@ -250,6 +251,19 @@ describe('the install flow under concurrency and abuse', () => {
       '5 codes have been tried on this page: add the app to Slack again',
     );
     expect(await host.registry.clubOfSlackTeam('TGUESS')).toBeUndefined();
+  });
+
+  it('when the ticket in Redis is rewritten to name another workspace, that workspace is not connected and the page has expired', async () => {
+    const installed = await install('TOWNTEAM');
+    const ticket = /club-bot-claim=([^;]+)/.exec(installed.cookie)?.[1] ?? '';
+    const key = registryKeys(host.root).slackClaim(ticket);
+    expect(await host.redis.get(key)).toMatch(/^s2\./);
+    await host.redis.set(key, JSON.stringify({ teamId: 'TVICTIM2' }), 'EX', 3600);
+    const code = await host.registry.invites.create('kingfishers');
+    const rewritten = await claim(installed, code);
+    expect(rewritten.page).toContain('This page has expired');
+    expect(await host.registry.clubOfSlackTeam('TVICTIM2')).toBeUndefined();
+    expect(await host.registry.clubOfSlackTeam('TOWNTEAM')).toBeUndefined();
   });
 
   it('when a connected workspace uninstalls the app, its token and its club go, and installing again needs a code', async () => {

@@ -3,6 +3,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadCache } from '../../src/cache/read-cache.js';
 import { createSubscriptionStore } from '../../src/digests/subscription-store.js';
+import { currentDataFormat } from '../../src/redis/data-format.js';
+import { writeDataFormat } from '../../src/redis/data-format-marker.js';
+import type { SealedScope } from '../../src/redis/sealed-values.js';
 import { createSealer, newDataKey } from '../../src/redis/sealer.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { testDataKey, testSealer } from '../support/data-key.js';
@@ -10,6 +13,7 @@ import { testRedisUrl } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
 
 const root = new URL('../../', import.meta.url);
+const scope: SealedScope = { mode: 'single', prefix: 'club-bot' };
 const clubToken = 'sealed-start-token-5d2a';
 let simulator: RunningSimulator;
 beforeAll(async () => {
@@ -17,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => simulator?.stop());
 
-/** `npm start` on a database of this file's own (no other file uses 11 or 12), flushed first. */
+/** `npm start` on a database of this file's own (no other file uses 11 to 13), flushed first. */
 async function startOn(db: number, fill: (redis: Redis) => Promise<void>) {
   const url = `${testRedisUrl()}?db=${db}`;
   const redis = new Redis(url);
@@ -60,6 +64,8 @@ describe('npm start, with the sealed values in Redis', () => {
 
   it('when some values do not open, it starts, logs the count per kind, and /readyz says so', async () => {
     const bot = await startOn(12, async (redis) => {
+      // As a process before this one did at its start.
+      await writeDataFormat(redis, testSealer, scope, currentDataFormat);
       const store = createSubscriptionStore(redis, 'club-bot', testSealer);
       await store.remember({ platform: 'discord', userId: '100' });
       const foreign = createSubscriptionStore(redis, 'club-bot', createSealer(newDataKey()));
@@ -79,5 +85,26 @@ describe('npm start, with the sealed values in Redis', () => {
       bot.child.kill('SIGTERM');
     }
     expect(await bot.exited).toBe(0);
+  }, 30_000);
+
+  it('when the data format marker was deleted and a clear member link planted, it refuses to start and says why, sealing nothing', async () => {
+    const bot = await startOn(13, async (redis) => {
+      await createSubscriptionStore(redis, 'club-bot', testSealer).remember({
+        platform: 'discord',
+        userId: '100',
+      });
+      await redis.hset('club-bot:links:discord', '666', 'WELFARE-GUID');
+    });
+    expect(await bot.exited).toBe(1);
+    const fatal = bot
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"level":60'));
+    expect(fatal.join('\n')).toMatch(
+      /club-bot:data-format \(the data format's marker\) is missing or does not open/,
+    );
+    const redis = new Redis(`${testRedisUrl()}?db=13`);
+    expect(await redis.hget('club-bot:links:discord', '666')).toBe('WELFARE-GUID');
+    redis.disconnect();
   }, 30_000);
 });

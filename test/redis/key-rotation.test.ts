@@ -7,10 +7,16 @@ import { createClubRegistry } from '../../src/clubs/club-registry.js';
 import type { ClubRecord } from '../../src/clubs/club-record.js';
 import { createDigestScheduler, schedulerIdOf } from '../../src/digests/digest-scheduler.js';
 import { createSubscriptionStore } from '../../src/digests/subscription-store.js';
+import { outboxKeys, createReplyOutbox } from '../../src/delivery/reply-outbox.js';
 import { createClubQueue } from '../../src/jobs/club-queue.js';
 import { jobDataAt } from '../../src/jobs/job-types.js';
 import { createRedisInstallationStore } from '../../src/platforms/slack/redis-installation-store.js';
-import { DataFormatError, migrateData } from '../../src/redis/data-format.js';
+import { writeDataFormat } from '../../src/redis/data-format-marker.js';
+import {
+  DataFormatError,
+  DataFormatMarkerError,
+  migrateData,
+} from '../../src/redis/data-format.js';
 import type { SealedScope } from '../../src/redis/sealed-values.js';
 import { createSealer, newDataKey, type Sealer } from '../../src/redis/sealer.js';
 import { sealFormatOne } from '../support/format-one.js';
@@ -64,6 +70,8 @@ describe('a hosting deployment’s data across key rotations and a format upgrad
     const [a, b, c] = [newDataKey(), newDataKey(), newDataKey()];
     const first = createSealer(a);
     const stores = storesOf(root, first);
+    // As each process (and the club CLI) does before writing: a new deployment's marker is written.
+    expect((await migrateData(redis, first, scope)).from).toBe(1);
     await stores.registry.add(otters);
     await stores.installations.storeInstallation({
       team: { id: 'TOTTERS' },
@@ -88,15 +96,22 @@ describe('a hosting deployment’s data across key rotations and a format upgrad
       subscription,
     );
 
-    // As each process does at start: the data format is written (here, already current).
-    expect((await migrateData(redis, first, scope)).report?.get('member-link')?.current).toBe(1);
+    // As each process does at start: the data format is already current.
+    expect((await migrateData(redis, first, scope)).report).toBeUndefined();
     const printed: string[] = [];
     for (const key of [`${b},${a}`, `${c},${b}`]) {
       expect(await rotateKey(redis, createSealer(key), scope, (line) => printed.push(line))).toBe(
         0,
       );
     }
-    for (const kind of ['job', 'invite', 'digest-subscription', 'member-link', 'club-record']) {
+    for (const kind of [
+      'data-format',
+      'job',
+      'invite',
+      'digest-subscription',
+      'member-link',
+      'club-record',
+    ]) {
       expect(printed.join('\n')).toMatch(new RegExp(`^${kind}: 1 sealed again, 0 already`, 'm'));
     }
     expect(printed.at(-1)).toMatch(/^0 left under an older key/);
@@ -172,8 +187,65 @@ describe('a hosting deployment’s data across key rotations and a format upgrad
     await expectAllRead(root, sealer, code);
     expect((await migrateData(redis, sealer, scope)).report).toBeUndefined();
 
-    await redis.set(`${prefix}:data-format`, '3');
+    await writeDataFormat(redis, sealer, scope, 3);
     await expect(migrateData(redis, sealer, scope)).rejects.toThrowError(DataFormatError);
     await expect(migrateData(redis, sealer, scope)).rejects.toThrowError(/format 3, newer/);
+  });
+
+  it('when the marker is deleted and a clear Discord link is planted, the next start refuses to migrate and the link is not believed', async () => {
+    const root = uniquePrefix('marker');
+    const scope: SealedScope = { mode: 'hosting', root };
+    const sealer = createSealer(newDataKey());
+    await migrateData(redis, sealer, scope);
+    const stores = storesOf(root, sealer);
+    await stores.registry.add(otters);
+    await stores.links.set({ platform: 'discord', userId: '7' }, 'PARENT-GUID');
+    // A club added after the migration does not send the deployment back to format 1.
+    await stores.registry.add({ ...otters, id: 'seals', slackTeams: [], discordGuilds: [] });
+    const seals = clubPrefix('seals', root);
+    await redis.hset(`${seals}:links:discord`, '8', 'WELFARE-GUID');
+    expect((await migrateData(redis, sealer, scope)).report).toBeUndefined();
+
+    await redis.del(`${root}:{clubs}:data-format`);
+    await redis.hset(`${stores.prefix}:links:discord`, '9', 'WELFARE-GUID');
+    await expect(migrateData(redis, sealer, scope)).rejects.toThrowError(DataFormatMarkerError);
+    await redis.set(`${root}:{clubs}:data-format`, '1');
+    await expect(migrateData(redis, sealer, scope)).rejects.toThrowError(
+      /data-format \(the data format's marker\) is missing or does not open/,
+    );
+    expect(await stores.links.get({ platform: 'discord', userId: '9' })).toBeUndefined();
+    const sealsLinks = createMemberLinks(redis, seals, sealer.forClub('seals'));
+    expect(await sealsLinks.get({ platform: 'discord', userId: '8' })).toBeUndefined();
+    expect(await stores.links.get({ platform: 'discord', userId: '7' })).toBe('PARENT-GUID');
+  });
+
+  it('when replies wait in the outbox (past its first hundred) and in its retry set, rotation reports them left or re-seals them, never 0 left', async () => {
+    const root = uniquePrefix('outbox');
+    const scope: SealedScope = { mode: 'hosting', root };
+    const [a, b] = [newDataKey(), newDataKey()];
+    const prefix = clubPrefix('otters', root);
+    const old = createSealer(a).forClub('otters');
+    const outbox = createReplyOutbox(redis, prefix, old);
+    const entry = (id: string) => ({
+      id,
+      replyTo: { platform: 'console', channel: 'c' },
+      reply: { text: 'hi' },
+    });
+    await migrateData(redis, createSealer(a), scope);
+    for (let n = 0; n < 120; n += 1) await outbox.put(entry(`r${n}`) as never, `answered:r${n}`);
+    const keys = outboxKeys(prefix);
+    const retry = old.sealJson(entry('later'), { kind: 'outbox', key: keys.stream });
+    await redis.zadd(keys.later, 1_000, retry);
+
+    const printed: string[] = [];
+    const left = await rotateKey(redis, createSealer(`${b},${a}`), scope, (line) =>
+      printed.push(line),
+    );
+    expect(left).toBe(120);
+    expect(printed.join('\n')).toMatch(/^outbox: 1 sealed again, 0 already current, 120 left/m);
+    const [member, score] = await redis.zrange(keys.later, '0', '-1', 'WITHSCORES');
+    expect(score).toBe('1000');
+    const later = createReplyOutbox(redis, prefix, createSealer(b).forClub('otters'));
+    expect(later.read(['entry', member!])?.id).toBe('later');
   });
 });

@@ -1,0 +1,45 @@
+import type { Redis } from 'ioredis';
+import { sealedValues, type SealedScope } from './sealed-values.js';
+import type { SealedPlace, Sealer } from './sealer.js';
+
+/** Where the deployment's data-format version is kept (one for all its clubs). */
+export function dataFormatKey(scope: SealedScope): string {
+  return scope.mode === 'single'
+    ? `${scope.prefix}:data-format`
+    : `${scope.root}:{clubs}:data-format`;
+}
+
+function placeOf(scope: SealedScope): SealedPlace {
+  return { kind: 'data-format', key: dataFormatKey(scope) };
+}
+
+/**
+ * The version the marker holds, or undefined when it is absent or does not open: sealed to its
+ * key, so one deleted, forged or copied from elsewhere is not believed.
+ */
+export async function readDataFormat(
+  redis: Redis,
+  sealer: Sealer,
+  scope: SealedScope,
+): Promise<number | undefined> {
+  const text = await redis.get(dataFormatKey(scope));
+  const version = sealer.forClub('').openJsonOrAbsent<unknown>(text, placeOf(scope));
+  return typeof version === 'number' && Number.isInteger(version) ? version : undefined;
+}
+
+export async function writeDataFormat(
+  redis: Redis,
+  sealer: Sealer,
+  scope: SealedScope,
+  version: number,
+): Promise<void> {
+  await redis.set(dataFormatKey(scope), sealer.forClub('').sealJson(version, placeOf(scope)));
+}
+
+/** Whether any value under the scope is sealed in format 2 (`s2.`), the marker aside. */
+export async function holdsSealedValues(redis: Redis, scope: SealedScope): Promise<boolean> {
+  for await (const value of sealedValues(redis, scope)) {
+    if (value.kind !== 'data-format' && value.text.startsWith('s2.')) return true;
+  }
+  return false;
+}
