@@ -29,7 +29,7 @@ export interface SlackClaimsOptions {
 /**
  * Connecting a newly installed Slack workspace to its club: the install's last page sets a
  * cookie holding a ticket for the workspace, and its admin types the one-time code the operator
- * gave them (`npm run club -- invite <id>`). A workspace already another club's is not moved; one
+ * gave them (`club-bot club invite <id>`). A workspace already another club's is not moved; one
  * never claimed within the hour loses its installation; an uninstalled one loses its club too.
  * Every outcome is logged, and audited in the club's trail when there is a club; never the code.
  */
@@ -41,22 +41,13 @@ export function createSlackClaims(options: SlackClaimsOptions): SlackClaims {
   const ticketAt = (key: string): SealedPlace => ({ kind: 'slack-claim', key });
   const audit = async (clubId: string, teamId: string, what: string) => {
     const trail = createAuditTrail({ redis, prefix: clubPrefix(clubId, options.root) });
-    const write = trail.writeOf({
+    await trail.record({
       at: now(),
       askedBy: `slack-team:${teamId}`,
       command: what,
       members: [],
       fieldGroups: [],
     });
-    await redis.xadd(
-      write.stream,
-      'MINID',
-      '~',
-      write.minId,
-      '*',
-      'entry',
-      JSON.stringify(write.entry),
-    );
   };
   const told = (teamId: string, outcome: string, clubId?: string) =>
     logger.info({ team: teamId, ...(clubId ? { club: clubId } : {}), outcome }, 'Slack claim');
