@@ -24,8 +24,34 @@ module.exports = {
       from: { path: '^src/platforms/' },
       to: {
         path: '^src/(club/|app/club-services\\.ts$|cache/cached-club-data\\.ts$)',
-        pathNot: '^src/club/domain\\.ts$',
+        pathNot: '^src/club/(domain\\.ts|short-ref\\.ts|members/|time/)',
       },
+    },
+    {
+      name: 'core-stays-the-kernel',
+      severity: 'error',
+      comment:
+        'src/core is what every command and adapter shares (reply, chat user, command, form): it knows no command, platform, queue or start-up.',
+      from: { path: '^src/core/' },
+      to: { path: '^src/(commands|platforms|hosting|app|jobs|dispatch|delivery|cli|ops|welfare)/' },
+    },
+    {
+      name: 'club-model-stays-below',
+      severity: 'error',
+      comment:
+        "src/club is the club's data, its time and its members as the service gives them: it knows nothing of chat, commands or start-up.",
+      from: { path: '^src/club/' },
+      to: {
+        path: '^src/(core|commands|platforms|hosting|app|jobs|dispatch|delivery|digests|cli|welfare|access|cache)/',
+      },
+    },
+    {
+      name: 'commands-only-answer',
+      severity: 'error',
+      comment:
+        'A command turns data into a reply: it starts nothing, knows no platform and no queue, so every adapter and the worker can run it.',
+      from: { path: '^src/commands/' },
+      to: { path: '^src/(platforms|hosting|app|jobs|dispatch|delivery|cli|ops)/' },
     },
     {
       name: 'production-uses-no-dev-dependencies',

@@ -22,7 +22,7 @@ import { startingPart, stoppingPart, type PartCheck } from './ops/health-part.js
 import { createHeartbeat } from './ops/heartbeat.js';
 import { checkRedisPersistence } from './ops/redis-persistence.js';
 import { describeError } from './errors.js';
-import { hostsClubs, RedisUnreachableError, singleClubPrefix } from './clubs/hosting-mode.js';
+import { hostsClubs, RedisUnreachableError, singleClubPrefix } from './hosting/hosting-mode.js';
 import { adminCommandLine, asksForHelp } from './cli/admin-program.js';
 import { sealedDataAtStart } from './app/sealed-data-at-start.js';
 
@@ -48,7 +48,7 @@ async function main(): Promise<number> {
     createLogger({ level: 'info', role }).fatal(error.message);
     return 1;
   }
-  if (hosting) return (await import('./clubs/run-hosted.js')).runHosted(role);
+  if (hosting) return (await import('./hosting/run-hosted.js')).runHosted(role);
   let config: Config;
   try {
     config = loadConfig();

@@ -1,6 +1,6 @@
-import type { Asker, AskerSees, ChatUser, Platform } from '../commands/chat-user.js';
-import type { CommandDefinition } from '../commands/command.js';
-import type { BotRole } from '../commands/roles.js';
+import type { Asker, AskerSees, ChatUser, Platform } from '../core/chat-user.js';
+import type { CommandDefinition } from '../core/command.js';
+import type { BotRole } from '../core/roles.js';
 import { defaultRolePatterns, type RolePatterns } from './derive-roles.js';
 
 /** Grants or denies roles to chat users, Slack user groups or Discord roles. */

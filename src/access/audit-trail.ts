@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
-import type { AuditEntry } from '../commands/audit-entry.js';
+import type { AuditEntry } from '../core/audit-entry.js';
 
-export type { AuditEntry } from '../commands/audit-entry.js';
+export type { AuditEntry } from '../core/audit-entry.js';
 
 /**
  * An audit entry ready to be written with the reply it is about (see `ReplyOutbox.put`): the

@@ -1,9 +1,9 @@
 import type { Member, NamedMembership } from '../club/domain.js';
-import { displayName } from '../commands/display-name.js';
-import type { BotRole } from '../commands/roles.js';
+import { displayName } from '../club/members/display-name.js';
+import type { BotRole } from '../core/roles.js';
 import { membersOf } from '../club/members-of.js';
 import { defaultRolePatterns, type RolePatterns } from './derive-roles.js';
-import { reportsAccount } from '../commands/incident-reporter.js';
+import { reportsAccount } from '../commands/incident/incident-reporter.js';
 
 /**
  * The people a refusal or a form's notice names, from the club's own records: who holds the

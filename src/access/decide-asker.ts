@@ -1,7 +1,7 @@
 import type { Member, NamedMembership } from '../club/domain.js';
-import type { Asker, ChatUser } from '../commands/chat-user.js';
-import { isChild } from '../commands/is-child.js';
-import { membersByGuid } from '../commands/members-by-guid.js';
+import type { Asker, ChatUser } from '../core/chat-user.js';
+import { isChild } from '../club/members/is-child.js';
+import { membersByGuid } from '../club/members/members-by-guid.js';
 import { applyRoleRules, seesUnder, type AccessPolicy } from './access-policy.js';
 import { deriveRoles } from './derive-roles.js';
 import { currentMembersWithEmail } from '../club/members-of.js';

@@ -1,5 +1,5 @@
 import type { Member, NamedMembership } from '../club/domain.js';
-import type { BotRole } from '../commands/roles.js';
+import type { BotRole } from '../core/roles.js';
 
 /** Which club roles (by their whole name) give which bot roles. */
 export interface RolePatterns {

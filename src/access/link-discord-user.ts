@@ -1,9 +1,9 @@
 import type { Member } from '../club/domain.js';
-import type { ChatUser } from '../commands/chat-user.js';
-import { displayName } from '../commands/display-name.js';
-import { membersByGuid } from '../commands/members-by-guid.js';
-import type { Reply } from '../commands/reply.js';
-import type { BotRole } from '../commands/roles.js';
+import type { ChatUser } from '../core/chat-user.js';
+import { displayName } from '../club/members/display-name.js';
+import { membersByGuid } from '../club/members/members-by-guid.js';
+import type { Reply } from '../core/reply.js';
+import type { BotRole } from '../core/roles.js';
 import { linkNotice, type LinkedBy } from './link-notice.js';
 
 export type { LinkedBy } from './link-notice.js';

@@ -1,7 +1,7 @@
 import type { Member } from '../club/domain.js';
-import { displayName } from '../commands/display-name.js';
-import type { Reply } from '../commands/reply.js';
-import type { BotRole } from '../commands/roles.js';
+import { displayName } from '../club/members/display-name.js';
+import type { Reply } from '../core/reply.js';
+import type { BotRole } from '../core/roles.js';
 
 /** Who makes the link: an admin in chat (named), or the operator with `npm run discord:link`. */
 export type LinkedBy = { kind: 'chat'; name: string } | { kind: 'operator' };

@@ -1,8 +1,8 @@
 import { fitRefusal } from './refusal-reply.js';
 import type { Member } from '../club/domain.js';
-import { displayName } from '../commands/display-name.js';
-import { findMembers } from '../commands/find-members.js';
-import { isChild } from '../commands/is-child.js';
+import { displayName } from '../club/members/display-name.js';
+import { findMembers } from '../club/members/find-members.js';
+import { isChild } from '../club/members/is-child.js';
 import { currentMembersWithEmail } from '../club/members-of.js';
 
 /** The member a link names, or why none is linked (a message saying what to do). */

@@ -1,6 +1,6 @@
-import type { ChatUser } from '../commands/chat-user.js';
-import type { ClubData } from '../commands/club-data.js';
-import type { BotRole } from '../commands/roles.js';
+import type { ChatUser } from '../core/chat-user.js';
+import type { ClubData } from '../core/club-data.js';
+import type { BotRole } from '../core/roles.js';
 import type { AccessPolicy } from './access-policy.js';
 import { decideAsker } from './decide-asker.js';
 import { deriveRoles } from './derive-roles.js';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import type { CommandDefinition } from '../commands/command.js';
-import { botRoles } from '../commands/roles.js';
+import type { CommandDefinition } from '../core/command.js';
+import { botRoles } from '../core/roles.js';
 import { defaultAccessPolicy, rolesFor, type AccessPolicy } from './access-policy.js';
 import { defaultRolePatterns, wholeName, type RolePatterns } from './derive-roles.js';
 import { describeError } from '../errors.js';

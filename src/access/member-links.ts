@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { writeTracked, type KeyTracking } from '../cache/key-tracking.js';
-import type { ChatUser, Platform } from '../commands/chat-user.js';
+import type { ChatUser, Platform } from '../core/chat-user.js';
 import type { Sealer } from '../redis/sealer.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReadCache } from '../cache/read-cache.js';
 import type { Member, NamedMembership } from '../club/domain.js';
-import type { Asker, ChatUser } from '../commands/chat-user.js';
+import type { Asker, ChatUser } from '../core/chat-user.js';
 import type { AccessPolicy } from './access-policy.js';
 import { decideAsker } from './decide-asker.js';
 import type { MemberLinks } from './member-links.js';

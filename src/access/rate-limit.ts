@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { ChatUser } from '../commands/chat-user.js';
+import type { ChatUser } from '../core/chat-user.js';
 
 /** Whether a person may run one more command now; counts the command when they may. */
 export type RateLimit = (user: ChatUser) => Promise<boolean>;

@@ -1,7 +1,7 @@
-import type { Asker } from '../commands/chat-user.js';
-import type { CommandDefinition } from '../commands/command.js';
-import { textReply, type Reply } from '../commands/reply.js';
-import type { BotRole } from '../commands/roles.js';
+import type { Asker } from '../core/chat-user.js';
+import type { CommandDefinition } from '../core/command.js';
+import { textReply, type Reply } from '../core/reply.js';
+import type { BotRole } from '../core/roles.js';
 import { namesOf, type ClubContacts } from './club-contacts.js';
 
 const roleNames: Record<BotRole, string> = {

@@ -1,5 +1,5 @@
-import type { Asker, ChatUser } from '../commands/chat-user.js';
-import type { ClubData } from '../commands/club-data.js';
+import type { Asker, ChatUser } from '../core/chat-user.js';
+import type { ClubData } from '../core/club-data.js';
 import type { AccessPolicy } from './access-policy.js';
 import { decideAsker } from './decide-asker.js';
 import type { MemberLinks } from './member-links.js';

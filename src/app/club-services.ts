@@ -12,7 +12,7 @@ import {
   createPersonalClubData,
   freshnessOf,
 } from '../cache/cached-club-data.js';
-import type { ChatUser } from '../commands/chat-user.js';
+import type { ChatUser } from '../core/chat-user.js';
 import { createKeyTracking } from '../cache/key-tracking.js';
 import {
   createCodeOfConductRead,
@@ -22,7 +22,7 @@ import { createReadCache, type ReadCache } from '../cache/read-cache.js';
 import type { ClubApi } from '../club/club-api.js';
 import { createClubLayout, redisLayoutMemory } from '../club/club-layout.js';
 import type { ClubCallInfo } from '../club/create-club-client.js';
-import type { ClubData, QuotaReport } from '../commands/club-data.js';
+import type { ClubData, QuotaReport } from '../core/club-data.js';
 import type { Config } from '../config.js';
 import { createBudgetedClubApis } from '../club/budgeted-club-apis.js';
 import { createClubReachability, type ClubReachability } from '../club/club-reachability.js';
@@ -35,8 +35,8 @@ import { loggedSealer } from './logged-sealer.js';
 import { describeError } from '../errors.js';
 import { ownConnections } from './own-connections.js';
 import { readQuota } from './read-quota.js';
-import { clusterNodesOf } from '../clubs/redis-client.js';
-import { clubOfPrefix } from '../clubs/club-keys.js';
+import { clusterNodesOf } from '../hosting/redis-client.js';
+import { clubOfPrefix } from '../hosting/club-keys.js';
 
 /** Options for {@link createClubServices}. */
 export interface ClubServicesOptions {

@@ -2,9 +2,9 @@ import { deriveRoles } from '../access/derive-roles.js';
 import { decodeAll, decodeRole, decodeSession } from '../club/decode-records.js';
 import { decodeMember } from '../club/decode-member.js';
 import type { Member } from '../club/domain.js';
-import { displayName } from '../commands/display-name.js';
-import { isChild } from '../commands/is-child.js';
-import type { BotRole } from '../commands/roles.js';
+import { displayName } from '../club/members/display-name.js';
+import { isChild } from '../club/members/is-child.js';
+import type { BotRole } from '../core/roles.js';
 
 /** Who the demo's person can be (`npm run demo -- --as coach`). */
 export const demoRoles = ['welfare', 'coach', 'membership', 'member', 'unlinked'] as const;

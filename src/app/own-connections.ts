@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { connectRedis, type RedisLocation } from '../clubs/redis-client.js';
+import { connectRedis, type RedisLocation } from '../hosting/redis-client.js';
 import type { Logger } from '../log.js';
 
 /** The two connections of a single club's process (to one server, or a Redis Cluster). */

@@ -2,7 +2,7 @@ import type { DailyBudget } from '../budget/daily-budget.js';
 import { cachedCollections } from '../cache/cached-club-data.js';
 import type { ReadCache } from '../cache/read-cache.js';
 import type { ClubLayout } from '../club/club-layout.js';
-import type { QuotaReport } from '../commands/club-data.js';
+import type { QuotaReport } from '../core/club-data.js';
 import type { ClubQueue } from '../jobs/club-queue.js';
 
 /** What `/quota` shows: the day's calls, the cache's ages, the queue and the layout in use. */

@@ -1,5 +1,5 @@
 import type { AccessPolicy } from '../access/access-policy.js';
-import type { Platform } from '../commands/chat-user.js';
+import type { Platform } from '../core/chat-user.js';
 import type { Config } from '../config.js';
 import { createDigests } from '../digests/create-digests.js';
 import type { ReplySink } from '../delivery/reply-sink.js';

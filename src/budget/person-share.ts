@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { ChatUser } from '../commands/chat-user.js';
+import type { ChatUser } from '../core/chat-user.js';
 import { createDailyBudget } from './create-daily-budget.js';
 
 /** What a person's share counts: club calls the cache could not answer, or forms filed. */

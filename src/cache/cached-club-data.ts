@@ -2,8 +2,8 @@ import type { Priority } from '../budget/priority.js';
 import type { ClubApi } from '../club/club-api.js';
 import type { BudgetedClubApis } from '../club/budgeted-club-apis.js';
 import type { MemberSensitive } from '../club/domain.js';
-import type { ChatUser } from '../commands/chat-user.js';
-import type { ClubData } from '../commands/club-data.js';
+import type { ChatUser } from '../core/chat-user.js';
+import type { ClubData } from '../core/club-data.js';
 import type { ReadCache } from './read-cache.js';
 
 /** The collections the cache holds. Special-category fields are not in any of them. */

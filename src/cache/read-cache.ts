@@ -5,7 +5,7 @@ import { takeLease, whileHeld, type Lease } from '../redis/redis-lease.js';
 import { invalidateScript, readScript } from './entry-scripts.js';
 import { deepFreeze } from './deep-freeze.js';
 import type { Sealer } from '../redis/sealer.js';
-import type { Cached } from '../commands/club-data.js';
+import type { Cached } from '../core/club-data.js';
 import { writeTracked, type KeyTracking } from './key-tracking.js';
 
 /** Options for {@link createReadCache}. */

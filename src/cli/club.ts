@@ -3,16 +3,16 @@
  * Redis (REDIS_URL or REDIS_CLUSTER_NODES), their tokens sealed with CLUB_DATA_KEY.
  */
 import { readFileSync } from 'node:fs';
-import { checkClubToken } from '../clubs/check-club-token.js';
-import { clubUsage, runClubCommand } from '../clubs/club-commands.js';
-import { createClubRegistry } from '../clubs/club-registry.js';
-import { loadRegistryConfig } from '../clubs/host-config.js';
-import { connectRedis } from '../clubs/redis-client.js';
+import { checkClubToken } from '../hosting/check-club-token.js';
+import { clubUsage, runClubCommand } from '../hosting/club-commands.js';
+import { createClubRegistry } from '../hosting/club-registry.js';
+import { loadRegistryConfig } from '../hosting/host-config.js';
+import { connectRedis } from '../hosting/redis-client.js';
 import { ConfigError } from '../config.js';
 import { createSealer } from '../redis/sealer.js';
 import { migrateData } from '../redis/data-format.js';
 import { describeError } from '../errors.js';
-import { defaultRoot } from '../clubs/club-keys.js';
+import { defaultRoot } from '../hosting/club-keys.js';
 import { asksForHelp } from './admin-program.js';
 
 if (asksForHelp(process.argv.slice(2))) {

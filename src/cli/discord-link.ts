@@ -6,9 +6,9 @@
  * run yet it loads the members itself, through the cache and the daily budget (a call or two).
  */
 import { createClubServices } from '../app/club-services.js';
-import { openClubDirectory } from '../clubs/club-directory.js';
-import { doorbellKeys } from '../clubs/club-keys.js';
-import { createDoorbell } from '../clubs/doorbell.js';
+import { openClubDirectory } from '../hosting/club-directory.js';
+import { doorbellKeys } from '../hosting/club-keys.js';
+import { createDoorbell } from '../hosting/doorbell.js';
 import { describeError } from '../errors.js';
 import { createLogger } from '../log.js';
 import { openDeploymentOrExit } from './open-deployment.js';

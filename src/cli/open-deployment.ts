@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
-import { clubPrefix } from '../clubs/club-keys.js';
-import { createClubRegistry, type ClubRegistry } from '../clubs/club-registry.js';
-import { loadHostConfig, type HostConfig } from '../clubs/host-config.js';
-import { hostsClubs, RedisUnreachableError, singleClubPrefix } from '../clubs/hosting-mode.js';
-import { connectRedis, type RedisLocation } from '../clubs/redis-client.js';
+import { clubPrefix } from '../hosting/club-keys.js';
+import { createClubRegistry, type ClubRegistry } from '../hosting/club-registry.js';
+import { loadHostConfig, type HostConfig } from '../hosting/host-config.js';
+import { hostsClubs, RedisUnreachableError, singleClubPrefix } from '../hosting/hosting-mode.js';
+import { connectRedis, type RedisLocation } from '../hosting/redis-client.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { createSealer } from '../redis/sealer.js';
 

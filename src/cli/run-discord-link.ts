@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { createLinkLock } from '../access/link-lock.js';
 import { linkedRolesOf } from '../access/linked-roles.js';
 import type { ClubServices } from '../app/club-services.js';
-import { clubToday } from '../commands/club-time.js';
+import { clubToday } from '../club/time/club-time.js';
 import { clubWelfareHerald } from '../welfare/club-welfare-herald.js';
 import {
   LinkError,
@@ -13,7 +13,7 @@ import {
 } from '../access/link-discord-user.js';
 import type { AuditTrail } from '../access/audit-trail.js';
 import type { MemberLinks } from '../access/member-links.js';
-import { displayName } from '../commands/display-name.js';
+import { displayName } from '../club/members/display-name.js';
 import { describeError } from '../errors.js';
 import { adminCommandLine } from './admin-program.js';
 

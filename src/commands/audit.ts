@@ -1,12 +1,12 @@
 import type { Member } from '../club/domain.js';
-import type { AuditEntry } from './audit-entry.js';
-import { clubClock, formatDay } from './club-time.js';
-import type { CommandDefinition } from './command.js';
-import { displayName } from './display-name.js';
-import { findMembers } from './find-members.js';
-import { memberChoicesReply } from './member-choices-reply.js';
-import { membersByGuid } from './members-by-guid.js';
-import type { AuditFieldGroup, Reply } from './reply.js';
+import type { AuditEntry } from '../core/audit-entry.js';
+import { clubClock, formatDay } from '../club/time/club-time.js';
+import type { CommandDefinition } from '../core/command.js';
+import { displayName } from '../club/members/display-name.js';
+import { findMembers } from '../club/members/find-members.js';
+import { memberChoicesReply } from './member/member-choices-reply.js';
+import { membersByGuid } from '../club/members/members-by-guid.js';
+import type { AuditFieldGroup, Reply } from '../core/reply.js';
 
 /** Pure: who saw whose personal data, newest first. */
 export function auditReply(

@@ -1,8 +1,8 @@
-import type { FormCommand } from './command.js';
-import type { FormId } from './form.js';
-import { incidentNew } from './incident-new.js';
-import { trialNew } from './trial-new.js';
-import { waitingListAdd } from './waiting-list-add.js';
+import type { FormCommand } from '../core/command.js';
+import type { FormId } from '../core/form.js';
+import { incidentNew } from './incident/incident-new.js';
+import { trialNew } from './trial/trial-new.js';
+import { waitingListAdd } from './waiting-list/waiting-list-add.js';
 
 /** The command behind each form, for the worker: it rebuilds the form to validate a submission. */
 export const formCommands: Readonly<Record<FormId, FormCommand>> = {

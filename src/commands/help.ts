@@ -1,8 +1,8 @@
-import type { Asker } from './chat-user.js';
-import type { CommandDefinition } from './command.js';
-import { closestName } from './closest-name.js';
-import { textReply, type Reply } from './reply.js';
-import { unlinkedReason } from './unlinked-reason.js';
+import type { Asker } from '../core/chat-user.js';
+import type { CommandDefinition } from '../core/command.js';
+import { closestName } from '../club/members/closest-name.js';
+import { textReply, type Reply } from '../core/reply.js';
+import { unlinkedReason } from '../core/unlinked-reason.js';
 
 /** Pure: the help text of the commands a person may run, and why they are not linked if that is known. */
 export function helpReply(

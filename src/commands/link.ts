@@ -4,12 +4,12 @@ import {
   linkMadeText,
   type LinkMade,
 } from '../access/link-discord-user.js';
-import { clubToday } from './club-time.js';
-import type { CommandContext, CommandDefinition } from './command.js';
-import { dataAge } from './data-age.js';
-import { displayName } from './display-name.js';
-import { membersByGuid } from './members-by-guid.js';
-import { textReply, type Reply } from './reply.js';
+import { clubToday } from '../club/time/club-time.js';
+import type { CommandContext, CommandDefinition } from '../core/command.js';
+import { dataAge } from '../core/data-age.js';
+import { displayName } from '../club/members/display-name.js';
+import { membersByGuid } from '../club/members/members-by-guid.js';
+import { textReply, type Reply } from '../core/reply.js';
 
 /** Most links `/link` lists; the rest are counted. */
 const maxLinksListed = 50;

@@ -1,8 +1,8 @@
-import type { CommandDefinition } from './command.js';
-import { closestName } from './closest-name.js';
-import { findChoice } from './find-choice.js';
+import type { CommandDefinition } from '../core/command.js';
+import { closestName } from '../club/members/closest-name.js';
+import { findChoice } from '../core/find-choice.js';
 import { commandHelpReply } from './help.js';
-import { textReply, type Reply } from './reply.js';
+import { textReply, type Reply } from '../core/reply.js';
 
 export type ParsedCommand =
   | { ok: true; command: CommandDefinition; options: Record<string, string> }

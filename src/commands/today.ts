@@ -4,11 +4,11 @@ import { deadlineLine, deadlinesBetween } from '../digests/compose-deadlines.js'
 import { incidentRow, longOpenIncidents } from '../digests/compose-incidents.js';
 import { dueWording, renewalsDue } from '../digests/compose-renewals.js';
 import { countOf, sessionsOn, timesOf } from '../digests/compose-sessions.js';
-import type { Asker } from './chat-user.js';
-import { clubClock, formatDay } from './club-time.js';
-import type { CommandDefinition } from './command.js';
-import { dataAge } from './data-age.js';
-import type { AuditFieldGroup, Reply, ReplySection } from './reply.js';
+import type { Asker } from '../core/chat-user.js';
+import { clubClock, formatDay } from '../club/time/club-time.js';
+import type { CommandDefinition } from '../core/command.js';
+import { dataAge } from '../core/data-age.js';
+import type { AuditFieldGroup, Reply, ReplySection } from '../core/reply.js';
 
 /** What "today for you" is made from. */
 export interface TodayInput {

@@ -1,8 +1,8 @@
 import type { WhosWhoCategory } from '../club/domain.js';
-import type { CommandDefinition } from './command.js';
-import { dataAge } from './data-age.js';
-import { displayName } from './display-name.js';
-import type { Reply, ReplySection } from './reply.js';
+import type { CommandDefinition } from '../core/command.js';
+import { dataAge } from '../core/data-age.js';
+import { displayName } from '../club/members/display-name.js';
+import type { Reply, ReplySection } from '../core/reply.js';
 
 type Person = WhosWhoCategory['members'][number];
 

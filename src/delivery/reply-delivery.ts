@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Platform } from '../commands/chat-user.js';
+import type { Platform } from '../core/chat-user.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { conversationOf, isPostAddress, platformOf, type PostAddress } from './reply-address.js';

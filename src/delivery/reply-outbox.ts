@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { AuditWrite } from '../access/audit-trail.js';
-import type { Reply } from '../commands/reply.js';
+import type { Reply } from '../core/reply.js';
 import { RedisScript } from '../redis/redis-script.js';
 import type { Sealer } from '../redis/sealer.js';
 import type { ReplyAddress } from './reply-address.js';

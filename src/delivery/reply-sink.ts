@@ -1,4 +1,4 @@
-import type { Reply } from '../commands/reply.js';
+import type { Reply } from '../core/reply.js';
 import type { ReplyAddress } from './reply-address.js';
 
 /** Delivers a neutral reply to where it was asked. Slack, Discord and the console implement it. */

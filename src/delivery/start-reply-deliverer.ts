@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
-import type { Platform } from '../commands/chat-user.js';
+import type { Platform } from '../core/chat-user.js';
 import type { Logger } from '../log.js';
 import type { Sealer } from '../redis/sealer.js';
 import { describeError } from '../errors.js';

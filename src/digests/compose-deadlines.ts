@@ -1,5 +1,5 @@
 import type { ClubEvent, Meet } from '../club/domain.js';
-import { formatDay } from '../commands/club-time.js';
+import { formatDay } from '../club/time/club-time.js';
 import { relativeDays } from './calendar-days.js';
 
 /** A meet's entry deadline or an event's entry close. */

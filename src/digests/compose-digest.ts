@@ -1,6 +1,6 @@
-import { clubClock, formatDay } from '../commands/club-time.js';
-import type { Cached, ClubData } from '../commands/club-data.js';
-import type { Reply, ReplySection } from '../commands/reply.js';
+import { clubClock, formatDay } from '../club/time/club-time.js';
+import type { Cached, ClubData } from '../core/club-data.js';
+import type { Reply, ReplySection } from '../core/reply.js';
 import { addDays } from './calendar-days.js';
 import { deadlineLine, deadlinesBetween } from './compose-deadlines.js';
 import { incidentRow, longOpenIncidents } from './compose-incidents.js';

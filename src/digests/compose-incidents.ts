@@ -1,5 +1,5 @@
 import type { Incident } from '../club/domain.js';
-import { formatDay } from '../commands/club-time.js';
+import { formatDay } from '../club/time/club-time.js';
 import { addDays } from './calendar-days.js';
 
 /** An open incident older than this many days is flagged. */

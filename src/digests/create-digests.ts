@@ -1,8 +1,8 @@
 import { createAskerResolver } from '../access/resolve-asker.js';
 import type { ClubServices } from '../app/club-services.js';
-import type { Asker } from '../commands/chat-user.js';
-import type { DigestDesk, DigestView } from '../commands/digest-desk.js';
-import type { ClubData } from '../commands/club-data.js';
+import type { Asker } from '../core/chat-user.js';
+import type { DigestDesk, DigestView } from '../core/digest-desk.js';
+import type { ClubData } from '../core/club-data.js';
 import type { PostAddress } from '../delivery/reply-address.js';
 import { createReplyOutbox } from '../delivery/reply-outbox.js';
 import type { CommandRequest } from '../jobs/job-types.js';

@@ -5,7 +5,7 @@ import { createCachedClubData } from '../cache/cached-club-data.js';
 import type { ReadCache } from '../cache/read-cache.js';
 import type { ClubApi } from '../club/club-api.js';
 import { ClubError } from '../club/club-errors.js';
-import type { Cached, ClubData } from '../commands/club-data.js';
+import type { Cached, ClubData } from '../core/club-data.js';
 
 /** Options for {@link createDigestData}. */
 export interface DigestDataOptions {

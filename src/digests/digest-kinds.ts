@@ -1,6 +1,6 @@
 import type { Weekday } from '../club/domain.js';
-import type { AuditFieldGroup } from '../commands/reply.js';
-import type { BotRole } from '../commands/roles.js';
+import type { AuditFieldGroup } from '../core/reply.js';
+import type { BotRole } from '../core/roles.js';
 
 export type DigestKind = 'tonight' | 'deadlines' | 'renewals' | 'newcomers' | 'incidents';
 

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { ChatUser, Platform } from '../commands/chat-user.js';
+import type { ChatUser, Platform } from '../core/chat-user.js';
 import type { SealedKind, SealedPlace, Sealer } from '../redis/sealer.js';
 import type { DigestKind } from './digest-kinds.js';
 import type { DigestSchedule } from './digest-schedule.js';

@@ -3,18 +3,18 @@ import type { AskerPeek } from '../access/peek-asker.js';
 import type { ContactsPeek } from '../access/peek-contacts.js';
 import type { RateLimit } from '../access/rate-limit.js';
 import { refusalReply } from '../access/refusal-reply.js';
-import type { Asker, ChatUser } from '../commands/chat-user.js';
-import type { ClubData } from '../commands/club-data.js';
-import { offeredOn, type CommandDefinition, type FormCommand } from '../commands/command.js';
+import type { Asker, ChatUser } from '../core/chat-user.js';
+import type { ClubData } from '../core/club-data.js';
+import { offeredOn, type CommandDefinition, type FormCommand } from '../core/command.js';
 import { formCommands } from '../commands/form-commands.js';
 import {
   validateForm,
   type FormDefinition,
   type FormId,
   type FormValues,
-} from '../commands/form.js';
+} from '../core/form.js';
 import { checkOptions, parseCommandText, type ParsedCommand } from '../commands/parse-command.js';
-import { textReply, type Reply } from '../commands/reply.js';
+import { textReply, type Reply } from '../core/reply.js';
 import type { ClubQueue } from '../jobs/club-queue.js';
 import type { ReplyAddress } from '../delivery/reply-address.js';
 import { withinOrUnavailable } from './temporarily-unavailable-error.js';

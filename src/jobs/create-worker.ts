@@ -2,7 +2,7 @@ import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { AuditEntry } from '../access/audit-trail.js';
 import type { Priority } from '../budget/priority.js';
-import type { Reply } from '../commands/reply.js';
+import type { Reply } from '../core/reply.js';
 import type { ReplyAddress } from '../delivery/reply-address.js';
 import { createReplyOutbox } from '../delivery/reply-outbox.js';
 import { describeError } from '../errors.js';

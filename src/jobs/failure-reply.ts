@@ -1,6 +1,6 @@
 import { ClubError } from '../club/club-errors.js';
 import type { PersonShareSpentError } from '../budget/person-share.js';
-import { textReply, type Reply } from '../commands/reply.js';
+import { textReply, type Reply } from '../core/reply.js';
 
 /**
  * What a person is told when their command failed for good: what failed and what to do, never a

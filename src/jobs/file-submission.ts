@@ -4,32 +4,32 @@ import type { AskerResolver } from '../access/resolve-asker.js';
 import type { CachedCollection } from '../cache/cached-club-data.js';
 import type { ClubApi } from '../club/club-api.js';
 import { ClubValidationError } from '../club/club-errors.js';
-import type { ClubData } from '../commands/club-data.js';
-import { clubToday } from '../commands/club-time.js';
+import type { ClubData } from '../core/club-data.js';
+import { clubToday } from '../club/time/club-time.js';
 import { formCommands } from '../commands/form-commands.js';
 import {
   formInvalidReply,
   formNotFiledReply,
   formRejectedReply,
-} from '../commands/form-replies.js';
+} from '../core/form-replies.js';
 import {
   validateForm,
   withDefaults,
   type FormDefinition,
   type FormValues,
-} from '../commands/form.js';
+} from '../core/form.js';
 import {
   incidentDraftFrom,
   incidentFiledReply,
   type WelfareTold,
-} from '../commands/incident-new.js';
-import type { Asker } from '../commands/chat-user.js';
-import { incidentReporter, type ReporterMatch } from '../commands/incident-reporter.js';
-import { alreadyFiledReply } from '../commands/already-filed-reply.js';
-import { duplicateReply, likelyDuplicate } from '../commands/likely-duplicate.js';
-import type { Reply } from '../commands/reply.js';
-import { trialDraftFrom, trialFiledReply } from '../commands/trial-new.js';
-import { waitingListDraftFrom, waitingListFiledReply } from '../commands/waiting-list-add.js';
+} from '../commands/incident/incident-new.js';
+import type { Asker } from '../core/chat-user.js';
+import { incidentReporter, type ReporterMatch } from '../commands/incident/incident-reporter.js';
+import { alreadyFiledReply } from '../core/already-filed-reply.js';
+import { duplicateReply, likelyDuplicate } from '../commands/trial/likely-duplicate.js';
+import type { Reply } from '../core/reply.js';
+import { trialDraftFrom, trialFiledReply } from '../commands/trial/trial-new.js';
+import { waitingListDraftFrom, waitingListFiledReply } from '../commands/waiting-list/waiting-list-add.js';
 import { PersonShareSpentError } from '../budget/person-share.js';
 import type { Filer } from './file-once.js';
 import { contactsOf } from './run-command.js';

@@ -1,5 +1,5 @@
-import type { ChatUser } from '../commands/chat-user.js';
-import type { FormId, FormValues } from '../commands/form.js';
+import type { ChatUser } from '../core/chat-user.js';
+import type { FormId, FormValues } from '../core/form.js';
 import type { ReplyAddress } from '../delivery/reply-address.js';
 import type { SealedPlace } from '../redis/sealer.js';
 

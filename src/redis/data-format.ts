@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { openFormatOneClubRecord, sealClubRecord } from '../clubs/sealed-club-record.js';
+import { openFormatOneClubRecord, sealClubRecord } from '../hosting/sealed-club-record.js';
 import {
   dataFormatKey,
   holdsSealedValues,

@@ -1,5 +1,5 @@
 import { Cluster, type Redis } from 'ioredis';
-import { clubOfPrefix } from '../clubs/club-keys.js';
+import { clubOfPrefix } from '../hosting/club-keys.js';
 import { defaultQueueName } from '../jobs/club-queue.js';
 import { jobDataAt, type JobName } from '../jobs/job-types.js';
 import { RedisScript } from './redis-script.js';

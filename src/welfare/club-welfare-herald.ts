@@ -1,5 +1,5 @@
 import type { ClubServices } from '../app/club-services.js';
-import type { ChatUser, Platform } from '../commands/chat-user.js';
+import type { ChatUser, Platform } from '../core/chat-user.js';
 import { createReplyOutbox } from '../delivery/reply-outbox.js';
 import { createSubscriptionStore } from '../digests/subscription-store.js';
 import { createWelfareHerald, type WelfareHerald } from './welfare-herald.js';

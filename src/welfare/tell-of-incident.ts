@@ -1,13 +1,13 @@
 import type { IncidentDraft } from '../club/domain.js';
-import type { Asker, ChatUser } from '../commands/chat-user.js';
-import type { ClubData } from '../commands/club-data.js';
-import { formatDay } from '../commands/club-time.js';
-import type { WelfareTold } from '../commands/incident-new.js';
-import { welfareOfficers } from '../commands/incident-reporter.js';
-import { displayName } from '../commands/display-name.js';
-import { membersByGuid } from '../commands/members-by-guid.js';
-import type { Reply } from '../commands/reply.js';
-import { shortRef } from '../commands/short-ref.js';
+import type { Asker, ChatUser } from '../core/chat-user.js';
+import type { ClubData } from '../core/club-data.js';
+import { formatDay } from '../club/time/club-time.js';
+import type { WelfareTold } from '../commands/incident/incident-new.js';
+import { welfareOfficers } from '../commands/incident/incident-reporter.js';
+import { displayName } from '../club/members/display-name.js';
+import { membersByGuid } from '../club/members/members-by-guid.js';
+import type { Reply } from '../core/reply.js';
+import { shortRef } from '../club/short-ref.js';
 import type { WelfareHerald } from './welfare-herald.js';
 
 /** An incident just filed, as the welfare officers are told of it. */

@@ -1,6 +1,6 @@
-import type { ClubData } from '../commands/club-data.js';
-import type { WelfareTold } from '../commands/incident-new.js';
-import { welfareOfficers } from '../commands/incident-reporter.js';
+import type { ClubData } from '../core/club-data.js';
+import type { WelfareTold } from '../commands/incident/incident-new.js';
+import { welfareOfficers } from '../commands/incident/incident-reporter.js';
 import type { Logger } from '../log.js';
 
 /**

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { AskerResolver } from '../access/resolve-asker.js';
-import type { ChatUser } from '../commands/chat-user.js';
-import type { ClubData } from '../commands/club-data.js';
-import { displayName } from '../commands/display-name.js';
-import { membersByGuid } from '../commands/members-by-guid.js';
-import type { Reply } from '../commands/reply.js';
+import type { ChatUser } from '../core/chat-user.js';
+import type { ClubData } from '../core/club-data.js';
+import { displayName } from '../club/members/display-name.js';
+import { membersByGuid } from '../club/members/members-by-guid.js';
+import type { Reply } from '../core/reply.js';
 import type { PostAddress } from '../delivery/reply-address.js';
 import type { ReplyOutbox } from '../delivery/reply-outbox.js';
 

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.js';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
-import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
+import { replyToPlainText, type Reply } from '../../src/core/reply.js';
 import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { memberWithHealthNotes } from '../support/member-with-health-notes.js';

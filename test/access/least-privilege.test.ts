@@ -1,6 +1,6 @@
 import { consoleConversations } from '../support/console-conversations.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatUser } from '../../src/commands/chat-user.js';
+import type { ChatUser } from '../../src/core/chat-user.js';
 import type { WireRecord } from '../../src/simulator/simulator-collections.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy, mayRun, type AccessPolicy } from '../../src/access/access-policy.js';
 import { deriveRoles } from '../../src/access/derive-roles.js';
 import type { Member } from '../../src/club/domain.js';
-import type { ChatUser } from '../../src/commands/chat-user.js';
-import { offeredOn } from '../../src/commands/command.js';
+import type { ChatUser } from '../../src/core/chat-user.js';
+import { offeredOn } from '../../src/core/command.js';
 import { registry } from '../../src/commands/registry.js';
-import { botRoles, type BotRole } from '../../src/commands/roles.js';
+import { botRoles, type BotRole } from '../../src/core/roles.js';
 import { defaultRights } from '../support/default-rights.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 

@@ -1,7 +1,7 @@
 import { consoleConversations } from '../support/console-conversations.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAccessPolicy } from '../../src/access/load-access-policy.js';
-import type { ChatUser } from '../../src/commands/chat-user.js';
+import type { ChatUser } from '../../src/core/chat-user.js';
 import { registry } from '../../src/commands/registry.js';
 import type { WireRecord } from '../../src/simulator/simulator-collections.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
 import { createRateLimit } from '../../src/access/rate-limit.js';
-import { replyToPlainText } from '../../src/commands/reply.js';
+import { replyToPlainText } from '../../src/core/reply.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { connectTestRedis, uniquePrefix } from '../support/redis.js';
 

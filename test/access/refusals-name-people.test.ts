@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatUser } from '../../src/commands/chat-user.js';
-import { replyToPlainText } from '../../src/commands/reply.js';
+import type { ChatUser } from '../../src/core/chat-user.js';
+import { replyToPlainText } from '../../src/core/reply.js';
 import type { WireRecord } from '../../src/simulator/simulator-collections.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { consoleConversations } from '../support/console-conversations.js';

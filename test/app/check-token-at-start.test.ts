@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
 import { checkTokenAtStart } from '../../src/app/check-token-at-start.js';
-import { checkHostedTokens } from '../../src/clubs/check-hosted-tokens.js';
+import { checkHostedTokens } from '../../src/hosting/check-hosted-tokens.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';

@@ -77,6 +77,30 @@ const violations: { when: string; files: Record<string, string>; rule: string }[
     },
     rule: 'production-does-not-load-the-demo',
   },
+  {
+    when: 'the kernel imports a command',
+    files: {
+      'src/commands/help.ts': 'export const help = 1;\n',
+      'src/core/reply.ts': "export { help } from '../commands/help.js';\n",
+    },
+    rule: 'core-stays-the-kernel',
+  },
+  {
+    when: 'the club model imports the kernel',
+    files: {
+      'src/core/reply.ts': 'export const reply = 1;\n',
+      'src/club/time/club-time.ts': "export { reply } from '../../core/reply.js';\n",
+    },
+    rule: 'club-model-stays-below',
+  },
+  {
+    when: 'a command imports the queue',
+    files: {
+      'src/jobs/club-queue.ts': 'export const queue = 1;\n',
+      'src/commands/session/session.ts': "export { queue } from '../../jobs/club-queue.js';\n",
+    },
+    rule: 'commands-only-answer',
+  },
 ];
 
 /** Files every rule allows. */

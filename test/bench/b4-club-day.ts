@@ -3,9 +3,9 @@ import { startReplyDeliverer } from '../../src/delivery/start-reply-deliverer.js
 import { startWorker } from '../../src/app/start-worker.js';
 import { createClubApi, type ClubApi } from '../../src/club/club-api.js';
 import { createClubClient } from '../../src/club/create-club-client.js';
-import type { ChatUser } from '../../src/commands/chat-user.js';
-import { clubToday } from '../../src/commands/club-time.js';
-import type { Reply } from '../../src/commands/reply.js';
+import type { ChatUser } from '../../src/core/chat-user.js';
+import { clubToday } from '../../src/club/time/club-time.js';
+import type { Reply } from '../../src/core/reply.js';
 import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import type { CallCounts } from '../../src/simulator/create-call-log.js';
 import type { BenchOptions } from './bench-options.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClubServices } from '../../src/app/club-services.js';
-import type { ChatUser } from '../../src/commands/chat-user.js';
+import type { ChatUser } from '../../src/core/chat-user.js';
 import { outboxKeys } from '../../src/delivery/reply-outbox.js';
 import { createDigests } from '../../src/digests/create-digests.js';
 import type { DigestKind } from '../../src/digests/digest-kinds.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { createClubRegistry } from '../../src/clubs/club-registry.js';
+import { createClubRegistry } from '../../src/hosting/club-registry.js';
 import { startSimulator } from '../../src/simulator/start-simulator.js';
 import { testSealer } from '../support/data-key.js';
 import type { BenchOptions } from './bench-options.js';

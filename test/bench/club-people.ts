@@ -3,7 +3,7 @@ import { decideAsker } from '../../src/access/decide-asker.js';
 import { decodeAll, decodeRole, decodeSession } from '../../src/club/decode-records.js';
 import { decodeMember } from '../../src/club/decode-member.js';
 import type { Member } from '../../src/club/domain.js';
-import type { BotRole } from '../../src/commands/roles.js';
+import type { BotRole } from '../../src/core/roles.js';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { benchPolicy } from './bench-setup.js';
 

@@ -1,9 +1,9 @@
-import { openClubDirectory, type ClubDirectory } from '../../src/clubs/club-directory.js';
-import { doorbellKeys } from '../../src/clubs/club-keys.js';
-import { createClubRegistry } from '../../src/clubs/club-registry.js';
-import { createDoorbell } from '../../src/clubs/doorbell.js';
-import { loadHostConfig } from '../../src/clubs/host-config.js';
-import { connectRedis } from '../../src/clubs/redis-client.js';
+import { openClubDirectory, type ClubDirectory } from '../../src/hosting/club-directory.js';
+import { doorbellKeys } from '../../src/hosting/club-keys.js';
+import { createClubRegistry } from '../../src/hosting/club-registry.js';
+import { createDoorbell } from '../../src/hosting/doorbell.js';
+import { loadHostConfig } from '../../src/hosting/host-config.js';
+import { connectRedis } from '../../src/hosting/redis-client.js';
 import type { Logger } from '../../src/log.js';
 import { createSealer } from '../../src/redis/sealer.js';
 import { testDataKey } from '../support/data-key.js';

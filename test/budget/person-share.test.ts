@@ -2,8 +2,8 @@ import { consoleConversations } from '../support/console-conversations.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
-import type { ChatUser } from '../../src/commands/chat-user.js';
-import { replyToPlainText } from '../../src/commands/reply.js';
+import type { ChatUser } from '../../src/core/chat-user.js';
+import { replyToPlainText } from '../../src/core/reply.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 
 /*

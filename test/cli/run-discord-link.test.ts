@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubToday } from '../../src/commands/club-time.js';
+import { clubToday } from '../../src/club/time/club-time.js';
 import {
   runDiscordLink,
   type ClubLinking,

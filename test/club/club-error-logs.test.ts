@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
-import type { Reply } from '../../src/commands/reply.js';
+import type { Reply } from '../../src/core/reply.js';
 import { createLogger } from '../../src/log.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { startLocalServer } from '../support/local-http-server.js';

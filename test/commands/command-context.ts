@@ -4,13 +4,13 @@ import {
   seesUnder,
   type AccessPolicy,
 } from '../../src/access/access-policy.js';
-import type { AuditEntry } from '../../src/commands/audit-entry.js';
-import type { Asker } from '../../src/commands/chat-user.js';
-import type { ClubData, QuotaReport } from '../../src/commands/club-data.js';
-import type { CommandContext, QueryCommand } from '../../src/commands/command.js';
+import type { AuditEntry } from '../../src/core/audit-entry.js';
+import type { Asker } from '../../src/core/chat-user.js';
+import type { ClubData, QuotaReport } from '../../src/core/club-data.js';
+import type { CommandContext, QueryCommand } from '../../src/core/command.js';
 import { findCommand } from '../../src/commands/registry.js';
-import type { Reply } from '../../src/commands/reply.js';
-import type { BotRole } from '../../src/commands/roles.js';
+import type { Reply } from '../../src/core/reply.js';
+import type { BotRole } from '../../src/core/roles.js';
 
 export const london = 'Europe/London';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAccessPolicy, mayRun } from '../../src/access/access-policy.js';
-import type { Asker } from '../../src/commands/chat-user.js';
+import type { Asker } from '../../src/core/chat-user.js';
 import { helpReply } from '../../src/commands/help.js';
-import { replyToPlainText } from '../../src/commands/reply.js';
+import { replyToPlainText } from '../../src/core/reply.js';
 import { registry } from '../../src/commands/registry.js';
-import type { BotRole } from '../../src/commands/roles.js';
+import type { BotRole } from '../../src/core/roles.js';
 import { memoryClubData } from '../support/memory-club-data.js';
 import { askerWith, run } from './command-context.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkOptions, parseCommandText } from '../../src/commands/parse-command.js';
 import { findCommand, registry } from '../../src/commands/registry.js';
-import { replyToPlainText } from '../../src/commands/reply.js';
+import { replyToPlainText } from '../../src/core/reply.js';
 
 describe('reading slash commands', () => {
   it('when "/incident list open" is typed, then it is incident list with status Open', () => {

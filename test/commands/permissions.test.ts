@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAccessPolicy, mayRun } from '../../src/access/access-policy.js';
 import { registry } from '../../src/commands/registry.js';
-import { botRoles, type BotRole } from '../../src/commands/roles.js';
+import { botRoles, type BotRole } from '../../src/core/roles.js';
 import { defaultRights, openToEveryone } from '../support/default-rights.js';
 import { askerWith } from './command-context.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { QuotaReport } from '../../src/commands/club-data.js';
-import { replyToPlainText } from '../../src/commands/reply.js';
+import type { QuotaReport } from '../../src/core/club-data.js';
+import { replyToPlainText } from '../../src/core/reply.js';
 import { memoryClubData } from '../support/memory-club-data.js';
 import { quotaReport } from '../support/quota-report.js';
 import { askerWith, run } from './command-context.js';

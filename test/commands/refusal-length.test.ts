@@ -3,11 +3,11 @@ import type { ClubContacts } from '../../src/access/club-contacts.js';
 import { linkableMember } from '../../src/access/linkable-member.js';
 import { refusalLimit } from '../../src/access/refusal-reply.js';
 import type { Member } from '../../src/club/domain.js';
-import type { FormCommand } from '../../src/commands/command.js';
-import { incidentMineReply } from '../../src/commands/incident-mine.js';
-import { confidentialRefusal } from '../../src/commands/member-details.js';
+import type { FormCommand } from '../../src/core/command.js';
+import { incidentMineReply } from '../../src/commands/incident/incident-mine.js';
+import { confidentialRefusal } from '../../src/commands/member/member-details.js';
 import { findCommand } from '../../src/commands/registry.js';
-import { replyToPlainText } from '../../src/commands/reply.js';
+import { replyToPlainText } from '../../src/core/reply.js';
 import { askerWith, london } from './command-context.js';
 
 /** A club with three welfare officers and two admins, all with long names. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unlinkedNoteRoom } from '../../src/commands/incident-reporter.js';
+import { unlinkedNoteRoom } from '../../src/commands/incident/incident-reporter.js';
 import { registry } from '../../src/commands/registry.js';
 import { askerWith, london } from './command-context.js';
 

@@ -2,7 +2,7 @@ import { testSealer } from '../support/data-key.js';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAuditTrail, type AuditEntry } from '../../src/access/audit-trail.js';
-import type { Reply } from '../../src/commands/reply.js';
+import type { Reply } from '../../src/core/reply.js';
 import type { ConsoleReplyAddress } from '../../src/delivery/reply-address.js';
 import type { OutboxEntry } from '../../src/delivery/reply-outbox.js';
 import { createReplyOutbox, outboxGroup, outboxKeys } from '../../src/delivery/reply-outbox.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DigestDesk, DigestView } from '../../src/commands/digest-desk.js';
-import { replyToPlainText } from '../../src/commands/reply.js';
-import type { BotRole } from '../../src/commands/roles.js';
+import type { DigestDesk, DigestView } from '../../src/core/digest-desk.js';
+import { replyToPlainText } from '../../src/core/reply.js';
+import type { BotRole } from '../../src/core/roles.js';
 import { findCommand } from '../../src/commands/registry.js';
-import type { QueryCommand } from '../../src/commands/command.js';
+import type { QueryCommand } from '../../src/core/command.js';
 import { askerWith, contextFor } from '../commands/command-context.js';
 import { memoryClubData } from '../support/memory-club-data.js';
 

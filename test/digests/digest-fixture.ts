@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import { createAuditTrail } from '../../src/access/audit-trail.js';
-import type { Asker, ChatUser } from '../../src/commands/chat-user.js';
-import type { ClubData } from '../../src/commands/club-data.js';
-import type { BotRole } from '../../src/commands/roles.js';
+import type { Asker, ChatUser } from '../../src/core/chat-user.js';
+import type { ClubData } from '../../src/core/club-data.js';
+import type { BotRole } from '../../src/core/roles.js';
 import {
   createReplyOutbox,
   outboxKeys,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Asker, ChatUser } from '../../src/commands/chat-user.js';
-import type { DigestView } from '../../src/commands/digest-desk.js';
+import type { Asker, ChatUser } from '../../src/core/chat-user.js';
+import type { DigestView } from '../../src/core/digest-desk.js';
 import { createDigests, type Digests } from '../../src/digests/create-digests.js';
 import { digestLimits } from '../../src/digests/digest-limits.js';
 import { createLogger } from '../../src/log.js';

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { clubClock } from '../../src/commands/club-time.js';
+import { clubClock } from '../../src/club/time/club-time.js';
 import { createDigestScheduler } from '../../src/digests/digest-scheduler.js';
 import {
   cronPatternOf,

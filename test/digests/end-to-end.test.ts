@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
 import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
 import { startWorker } from '../../src/app/start-worker.js';
-import { clubClock } from '../../src/commands/club-time.js';
+import { clubClock } from '../../src/club/time/club-time.js';
 import { loadConfig } from '../../src/config.js';
 import { createDigests } from '../../src/digests/create-digests.js';
 import {

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { BudgetDeniedError } from '../../src/budget/daily-budget.js';
 import type { TrialRequest } from '../../src/club/domain.js';
-import type { ClubData } from '../../src/commands/club-data.js';
-import { replyToPlainText } from '../../src/commands/reply.js';
+import type { ClubData } from '../../src/core/club-data.js';
+import { replyToPlainText } from '../../src/core/reply.js';
 import { runDigest } from '../../src/digests/run-digest.js';
 import { memoryClubData } from '../support/memory-club-data.js';
 import { connectTestRedis } from '../support/redis.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
-import type { Asker, ChatUser } from '../../src/commands/chat-user.js';
-import { replyToPlainText } from '../../src/commands/reply.js';
+import type { Asker, ChatUser } from '../../src/core/chat-user.js';
+import { replyToPlainText } from '../../src/core/reply.js';
 import { registry } from '../../src/commands/registry.js';
-import type { BotRole } from '../../src/commands/roles.js';
+import type { BotRole } from '../../src/core/roles.js';
 import { createDispatcher, type DispatcherOptions } from '../../src/dispatch/create-dispatcher.js';
 import { TemporarilyUnavailableError } from '../../src/dispatch/temporarily-unavailable-error.js';
 import type { CommandRequest, FormSubmission } from '../../src/jobs/job-types.js';

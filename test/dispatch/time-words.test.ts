@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAll, decodeSession } from '../../src/club/decode-records.js';
 import type { ClubSession } from '../../src/club/domain.js';
-import type { ChatUser } from '../../src/commands/chat-user.js';
+import type { ChatUser } from '../../src/core/chat-user.js';
 import type { WireRecord } from '../../src/simulator/simulator-collections.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { consoleConversations } from '../support/console-conversations.js';

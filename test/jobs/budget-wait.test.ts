@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
-import { type Reply, replyToPlainText } from '../../src/commands/reply.js';
+import { type Reply, replyToPlainText } from '../../src/core/reply.js';
 import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { connectTestRedis } from '../support/redis.js';

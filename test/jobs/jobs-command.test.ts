@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatUser } from '../../src/commands/chat-user.js';
-import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
+import type { ChatUser } from '../../src/core/chat-user.js';
+import { replyToPlainText, type Reply } from '../../src/core/reply.js';
 import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import { formJobId, jobOptions } from '../../src/jobs/club-queue.js';
 import type { FormSubmission } from '../../src/jobs/job-types.js';

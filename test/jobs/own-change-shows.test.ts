@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
-import type { ChatUser } from '../../src/commands/chat-user.js';
-import type { FormId } from '../../src/commands/form.js';
-import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
+import type { ChatUser } from '../../src/core/chat-user.js';
+import type { FormId } from '../../src/core/form.js';
+import { replyToPlainText, type Reply } from '../../src/core/reply.js';
 import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import { waitFor } from '../support/wait-for.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';

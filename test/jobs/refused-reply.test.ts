@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
-import type { Reply } from '../../src/commands/reply.js';
+import type { Reply } from '../../src/core/reply.js';
 import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import { outboxKeys } from '../../src/delivery/reply-outbox.js';
 import { createLogger } from '../../src/log.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatUser } from '../../src/commands/chat-user.js';
+import type { ChatUser } from '../../src/core/chat-user.js';
 import type { SlackReplyAddress } from '../../src/delivery/reply-address.js';
 import { createLogger } from '../../src/log.js';
 import { createSlackReplySink } from '../../src/platforms/slack/reply-sink.js';

@@ -4,7 +4,7 @@ import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
 import { startClubOps } from '../../src/app/start-ops.js';
 import { startReplyDeliverer } from '../../src/delivery/start-reply-deliverer.js';
 import { startWorker } from '../../src/app/start-worker.js';
-import type { Platform } from '../../src/commands/chat-user.js';
+import type { Platform } from '../../src/core/chat-user.js';
 import { loadConfig } from '../../src/config.js';
 import type { Dispatcher } from '../../src/dispatch/create-dispatcher.js';
 import type { ClubWorker } from '../../src/jobs/create-worker.js';

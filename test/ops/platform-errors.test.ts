@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textReply } from '../../src/commands/reply.js';
+import { textReply } from '../../src/core/reply.js';
 import { DeliveryError } from '../../src/delivery/reply-sink.js';
 import { createLogger } from '../../src/log.js';
 import { startDiscordAdapter, type DiscordAdapter } from '../../src/platforms/discord/app.js';

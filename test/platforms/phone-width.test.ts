@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replyToPlainText } from '../../src/commands/reply.js';
+import { replyToPlainText } from '../../src/core/reply.js';
 import { askerWith, run } from '../commands/command-context.js';
 import { memoryClubData } from '../support/memory-club-data.js';
 import { quotaReport } from '../support/quota-report.js';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Reply } from '../../src/commands/reply.js';
+import type { Reply } from '../../src/core/reply.js';
 import { renderReply as renderDiscord } from '../../src/platforms/discord/render-reply.js';
 import { phoneWidth } from '../../src/platforms/row-lines.js';
 import { renderReply as renderSlack } from '../../src/platforms/slack/render-reply.js';

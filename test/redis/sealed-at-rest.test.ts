@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatUser } from '../../src/commands/chat-user.js';
+import type { ChatUser } from '../../src/core/chat-user.js';
 import { startPrivateRedis, type PrivateRedis } from '../../src/redis/private-redis-server.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { FormId } from '../../src/commands/form.js';
+import type { FormId } from '../../src/core/form.js';
 import { reportFigures } from './support/figures.js';
 import {
   consoleCommand,

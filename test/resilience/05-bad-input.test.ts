@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startWorker } from '../../src/app/start-worker.js';
-import { formInvalidReply } from '../../src/commands/form-replies.js';
-import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
+import { formInvalidReply } from '../../src/core/form-replies.js';
+import { replyToPlainText, type Reply } from '../../src/core/reply.js';
 import { parseCommandText } from '../../src/commands/parse-command.js';
 import { registry } from '../../src/commands/registry.js';
 import type { SubmitResult } from '../../src/dispatch/create-dispatcher.js';

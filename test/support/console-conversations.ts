@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatUser } from '../../src/commands/chat-user.js';
-import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
+import type { ChatUser } from '../../src/core/chat-user.js';
+import { replyToPlainText, type Reply } from '../../src/core/reply.js';
 import type { Dispatcher } from '../../src/dispatch/create-dispatcher.js';
 import type { ReplySink } from '../../src/delivery/reply-sink.js';
 import { waitFor } from './wait-for.js';

@@ -1,4 +1,4 @@
-import type { BotRole } from '../../src/commands/roles.js';
+import type { BotRole } from '../../src/core/roles.js';
 
 /** Who may run what with no access policy, written out rather than read from the registry. */
 export const openToEveryone = [

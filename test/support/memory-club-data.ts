@@ -23,7 +23,7 @@ import type {
   WaitingListPerson,
   WhosWhoCategory,
 } from '../../src/club/domain.js';
-import type { Cached, ClubData } from '../../src/commands/club-data.js';
+import type { Cached, ClubData } from '../../src/core/club-data.js';
 import { generateClub, type SeededClub } from '../../src/simulator/seed/generate-club.js';
 
 export interface MemoryClubDataOptions {

@@ -1,4 +1,4 @@
-import type { QuotaReport } from '../../src/commands/club-data.js';
+import type { QuotaReport } from '../../src/core/club-data.js';
 
 /**
  * What /quota reads, for a day with `used` of 5,000 calls spent: writes may use all that is

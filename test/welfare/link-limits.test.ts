@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubLinking, runDiscordLink } from '../../src/cli/run-discord-link.js';
-import type { ChatUser } from '../../src/commands/chat-user.js';
-import { replyToPlainText, type Reply } from '../../src/commands/reply.js';
+import type { ChatUser } from '../../src/core/chat-user.js';
+import { replyToPlainText, type Reply } from '../../src/core/reply.js';
 import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import { createReplyOutbox } from '../../src/delivery/reply-outbox.js';
 import type { WireRecord } from '../../src/simulator/simulator-collections.js';

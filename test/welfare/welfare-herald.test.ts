@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Asker, ChatUser } from '../../src/commands/chat-user.js';
-import type { Reply } from '../../src/commands/reply.js';
-import type { BotRole } from '../../src/commands/roles.js';
+import type { Asker, ChatUser } from '../../src/core/chat-user.js';
+import type { Reply } from '../../src/core/reply.js';
+import type { BotRole } from '../../src/core/roles.js';
 import { createReplyOutbox, outboxKeys } from '../../src/delivery/reply-outbox.js';
 import { createWelfareHerald } from '../../src/welfare/welfare-herald.js';
 import { testSealer } from '../support/data-key.js';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatUser } from '../../commands/chat-user.js';
+import type { ChatUser } from '../../core/chat-user.js';
 import {
   validateForm,
   type FormDefinition,
   type FormId,
   type FormValues,
-} from '../../commands/form.js';
-import type { Reply } from '../../commands/reply.js';
+} from '../../core/form.js';
+import type { Reply } from '../../core/reply.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import { confirmFiling, describeDraft, fillForm } from './fill-form.js';

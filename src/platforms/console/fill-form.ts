@@ -1,11 +1,11 @@
-import { formatDay } from '../../commands/club-time.js';
+import { formatDay } from '../../club/time/club-time.js';
 import {
   checkAnswer,
   isCalendarDate,
   type FormDefinition,
   type FormField,
   type FormValues,
-} from '../../commands/form.js';
+} from '../../core/form.js';
 import { escapeTerminal } from './render-reply.js';
 
 /** How a person left a form: filled in, cancelled (`cancel`), or the input ended. */

@@ -1,4 +1,4 @@
-import type { ChatUser } from '../../commands/chat-user.js';
+import type { ChatUser } from '../../core/chat-user.js';
 import type { CommandInput } from '../../dispatch/create-dispatcher.js';
 import type { ConsoleReplyAddress } from '../../delivery/reply-address.js';
 

@@ -1,4 +1,4 @@
-import type { Reply, ReplySection } from '../../commands/reply.js';
+import type { Reply, ReplySection } from '../../core/reply.js';
 
 /**
  * Terminal text is plain, but a name from the club service could carry escape sequences that

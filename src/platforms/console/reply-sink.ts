@@ -1,4 +1,4 @@
-import type { Reply } from '../../commands/reply.js';
+import type { Reply } from '../../core/reply.js';
 import { isPostAddress, type ReplyAddress } from '../../delivery/reply-address.js';
 import type { ReplySink } from '../../delivery/reply-sink.js';
 

@@ -1,7 +1,7 @@
 import type { AccessPolicy } from '../../access/access-policy.js';
 import type { AskerPeek } from '../../access/peek-asker.js';
 import type { ReadCache } from '../../cache/read-cache.js';
-import type { CommandDefinition } from '../../commands/command.js';
+import type { CommandDefinition } from '../../core/command.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { Logger } from '../../log.js';
 import type { InteractionState } from './state.js';

@@ -5,7 +5,7 @@ import {
   type BaseMessageOptions,
   type ModalSubmitInteraction,
 } from 'discord.js';
-import { textReply, type Reply } from '../../commands/reply.js';
+import { textReply, type Reply } from '../../core/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import { withTimeout } from '../../errors.js';
 import type { DiscordMessage } from './render-reply.js';

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { AccessPolicy } from '../../access/access-policy.js';
 import type { AskerPeek } from '../../access/peek-asker.js';
 import type { ReadCache } from '../../cache/read-cache.js';
-import type { CommandDefinition } from '../../commands/command.js';
+import type { CommandDefinition } from '../../core/command.js';
 import { registry as defaultRegistry } from '../../commands/registry.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { Logger } from '../../log.js';

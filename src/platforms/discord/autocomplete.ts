@@ -3,11 +3,11 @@ import { linkableMembers } from '../../access/linkable-member.js';
 import type { ReadCache } from '../../cache/read-cache.js';
 import type { ClubSession, Member } from '../../club/domain.js';
 import { weekdays } from '../../club/domain.js';
-import type { CommandOption } from '../../commands/command.js';
-import { displayName } from '../../commands/display-name.js';
-import { nameWords } from '../../commands/find-members.js';
-import { inTimetableOrder } from '../../commands/match-sessions.js';
-import { unambiguousName } from '../../commands/member-choices-reply.js';
+import type { CommandOption } from '../../core/command.js';
+import { displayName } from '../../club/members/display-name.js';
+import { nameWords } from '../../club/members/find-members.js';
+import { inTimetableOrder } from '../../club/time/match-sessions.js';
+import { unambiguousName } from '../../commands/member/member-choices-reply.js';
 import { escapeMentions, truncate } from './escape-discord-text.js';
 
 export type Choice = APIApplicationCommandOptionChoice<string>;

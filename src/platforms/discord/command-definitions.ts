@@ -6,7 +6,7 @@ import {
   type APIApplicationCommandSubcommandOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { offeredOn, type CommandDefinition, type CommandOption } from '../../commands/command.js';
+import { offeredOn, type CommandDefinition, type CommandOption } from '../../core/command.js';
 import { truncate } from './escape-discord-text.js';
 
 /** Discord's limits on application commands. */

@@ -1,5 +1,5 @@
 import { MessageFlags, type ButtonInteraction } from 'discord.js';
-import { formInvalidReply } from '../../commands/form-replies.js';
+import { formInvalidReply } from '../../core/form-replies.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import type { AdapterContext } from './adapter-context.js';
 import { answerDeferred, expiredReply, unavailableReply } from './answer-interaction.js';

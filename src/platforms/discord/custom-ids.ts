@@ -1,4 +1,4 @@
-import type { FormId } from '../../commands/form.js';
+import type { FormId } from '../../core/form.js';
 
 /**
  * What a modal or a button stands for, kept in its `custom_id` (Discord allows 100 characters).

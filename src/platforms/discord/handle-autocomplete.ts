@@ -1,6 +1,6 @@
 import type { AutocompleteInteraction } from 'discord.js';
 import { mayRun } from '../../access/access-policy.js';
-import { clubToday } from '../../commands/club-time.js';
+import { clubToday } from '../../club/time/club-time.js';
 import type { AdapterContext } from './adapter-context.js';
 import { beforeDeadline, firstResponseDeadlineMs } from './answer-interaction.js';
 import { autocompleteChoices } from './autocomplete.js';

@@ -1,5 +1,5 @@
 import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import type { CommandDefinition } from '../../commands/command.js';
+import type { CommandDefinition } from '../../core/command.js';
 import type { CommandInput, DispatchResult } from '../../dispatch/create-dispatcher.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import type { AdapterContext } from './adapter-context.js';

@@ -1,5 +1,5 @@
 import type { Interaction } from 'discord.js';
-import { textReply } from '../../commands/reply.js';
+import { textReply } from '../../core/reply.js';
 import type { AdapterContext } from './adapter-context.js';
 import { answerDeferred, replyPrivately } from './answer-interaction.js';
 import { registryCommandName } from './command-definitions.js';

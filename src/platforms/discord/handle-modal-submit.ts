@@ -1,8 +1,8 @@
 import { MessageFlags, type ModalSubmitInteraction } from 'discord.js';
-import type { Asker } from '../../commands/chat-user.js';
+import type { Asker } from '../../core/chat-user.js';
 import { formCommands } from '../../commands/form-commands.js';
-import { formInvalidReply } from '../../commands/form-replies.js';
-import type { Reply } from '../../commands/reply.js';
+import { formInvalidReply } from '../../core/form-replies.js';
+import type { Reply } from '../../core/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import type { AdapterContext } from './adapter-context.js';
 import {

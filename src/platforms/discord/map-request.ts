@@ -1,5 +1,5 @@
 import { ApplicationCommandOptionType } from 'discord.js';
-import type { ChatUser } from '../../commands/chat-user.js';
+import type { ChatUser } from '../../core/chat-user.js';
 import type { CommandInput } from '../../dispatch/create-dispatcher.js';
 import type { DiscordReplyAddress } from '../../delivery/reply-address.js';
 

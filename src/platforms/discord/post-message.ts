@@ -4,7 +4,7 @@ import {
   type REST,
   type RESTPostAPICurrentUserCreateDMChannelResult,
 } from 'discord.js';
-import type { Reply } from '../../commands/reply.js';
+import type { Reply } from '../../core/reply.js';
 import type { PostAddress } from '../../delivery/reply-address.js';
 import { DeliveryError } from '../../delivery/reply-sink.js';
 import { toDeliveryError } from './errors.js';

@@ -1,5 +1,5 @@
 import { Routes, type REST, type RESTPutAPIApplicationCommandsResult } from 'discord.js';
-import type { CommandDefinition } from '../../commands/command.js';
+import type { CommandDefinition } from '../../core/command.js';
 import { commandDefinitions } from './command-definitions.js';
 
 /** Options for {@link putApplicationCommands}. */

@@ -1,5 +1,5 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
-import type { Reply, ReplySection, ReplyTone } from '../../commands/reply.js';
+import type { Reply, ReplySection, ReplyTone } from '../../core/reply.js';
 import { rowLines } from '../row-lines.js';
 import { escapeDiscordText, escapeMentions, truncate } from './escape-discord-text.js';
 

@@ -5,7 +5,7 @@ import {
   type APILabelComponent,
   type APIModalInteractionResponseCallbackData,
 } from 'discord.js';
-import type { FormDefinition, FormField, FormValues } from '../../commands/form.js';
+import type { FormDefinition, FormField, FormValues } from '../../core/form.js';
 import { encodeCustomId } from './custom-ids.js';
 import { truncate } from './escape-discord-text.js';
 

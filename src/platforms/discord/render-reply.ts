@@ -6,7 +6,7 @@ import {
   type APIButtonComponentWithCustomId,
   type APIEmbed,
 } from 'discord.js';
-import type { Reply, ReplyAction } from '../../commands/reply.js';
+import type { Reply, ReplyAction } from '../../core/reply.js';
 import { encodeCustomId } from './custom-ids.js';
 import { escapeMentions, truncate } from './escape-discord-text.js';
 import { renderEmbeds } from './render-embeds.js';

@@ -6,7 +6,7 @@ import {
   type RESTPostAPICurrentUserCreateDMChannelResult,
 } from 'discord.js';
 import type { Redis } from 'ioredis';
-import { textReply, type Reply } from '../../commands/reply.js';
+import { textReply, type Reply } from '../../core/reply.js';
 import {
   isPostAddress,
   type DiscordReplyAddress,

@@ -3,7 +3,7 @@ import type { AccessPolicy } from '../../access/access-policy.js';
 import type { MemberLinks } from '../../access/member-links.js';
 import { createAskerPeek } from '../../access/peek-asker.js';
 import type { ReadCache } from '../../cache/read-cache.js';
-import type { CommandDefinition } from '../../commands/command.js';
+import type { CommandDefinition } from '../../core/command.js';
 import { registry as defaultRegistry } from '../../commands/registry.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { Logger } from '../../log.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Sealer } from '../../redis/sealer.js';
-import type { FormId, FormValues } from '../../commands/form.js';
-import type { Reply, ReplyAction } from '../../commands/reply.js';
+import type { FormId, FormValues } from '../../core/form.js';
+import type { Reply, ReplyAction } from '../../core/reply.js';
 import { encodeCustomId, maxCustomIdLength } from './custom-ids.js';
 import { renderReply, type DiscordMessage } from './render-reply.js';
 

@@ -1,4 +1,4 @@
-import type { ReplyAction } from '../../commands/reply.js';
+import type { ReplyAction } from '../../core/reply.js';
 
 /**
  * Block Kit `action_id`s of the bot's buttons start with the action's kind, so one listener per

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { formCommands } from '../../commands/form-commands.js';
-import { formInvalidReply } from '../../commands/form-replies.js';
-import { textReply, type Reply } from '../../commands/reply.js';
+import { formInvalidReply } from '../../core/form-replies.js';
+import { textReply, type Reply } from '../../core/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import { actionIdPattern, readRunCommandValue } from './action-ids.js';

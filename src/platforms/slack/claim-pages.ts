@@ -4,7 +4,7 @@ import type { CustomRoute } from '@slack/bolt';
 /** What became of a claim: the club and workspace connected, or why not, in plain words. */
 export type ClaimOutcome = { ok: true; club: string; team: string } | { ok: false; reason: string };
 
-/** What connecting a newly installed workspace to its club takes (see `src/clubs/slack-claims.ts`). */
+/** What connecting a newly installed workspace to its club takes (see `src/hosting/slack-claims.ts`). */
 export interface SlackClaims {
   /** A ticket for the workspace just installed, kept in the installing browser's cookie. */
   begin(teamId: string, teamName?: string): Promise<string>;

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { CommandDefinition } from '../../commands/command.js';
+import type { CommandDefinition } from '../../core/command.js';
 import { registry as defaultRegistry } from '../../commands/registry.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { Logger } from '../../log.js';

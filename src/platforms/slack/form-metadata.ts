@@ -1,5 +1,5 @@
 import { formCommands } from '../../commands/form-commands.js';
-import type { FormId } from '../../commands/form.js';
+import type { FormId } from '../../core/form.js';
 
 /**
  * What a modal carries in its `private_metadata` (≤ 3000 characters, returned untouched in the

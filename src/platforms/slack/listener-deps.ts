@@ -1,5 +1,5 @@
 import type { Context, webApi } from '@slack/bolt';
-import type { CommandDefinition } from '../../commands/command.js';
+import type { CommandDefinition } from '../../core/command.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { ReplySink } from '../../delivery/reply-sink.js';
 import type { Logger } from '../../log.js';

@@ -1,4 +1,4 @@
-import type { CommandDefinition } from '../../commands/command.js';
+import type { CommandDefinition } from '../../core/command.js';
 import { usage } from '../../commands/help.js';
 import { truncate } from './escape-mrkdwn.js';
 import { slashCommandNames } from './slash-command-listener.js';

@@ -1,5 +1,5 @@
 import type { BlockAction, SlashCommand, ViewOutput, ViewSubmitAction } from '@slack/bolt';
-import type { ChatUser } from '../../commands/chat-user.js';
+import type { ChatUser } from '../../core/chat-user.js';
 import type { CommandInput } from '../../dispatch/create-dispatcher.js';
 import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import { decodeFormMetadata, type FormMetadata } from './form-metadata.js';

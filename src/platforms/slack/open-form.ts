@@ -1,5 +1,5 @@
-import type { FormDefinition } from '../../commands/form.js';
-import type { FormValues } from '../../commands/form.js';
+import type { FormDefinition } from '../../core/form.js';
+import type { FormValues } from '../../core/form.js';
 import type { ListenerDeps } from './listener-deps.js';
 import type { FormMetadata } from './form-metadata.js';
 import { renderModal } from './render-modal.js';

@@ -1,5 +1,5 @@
 import type { types, webApi } from '@slack/bolt';
-import type { Reply } from '../../commands/reply.js';
+import type { Reply } from '../../core/reply.js';
 import type { PostAddress } from '../../delivery/reply-address.js';
 import { DeliveryError } from '../../delivery/reply-sink.js';
 import { deliveryErrorFrom, slackErrorCode, type RetryBounds } from './errors.js';

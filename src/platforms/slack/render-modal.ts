@@ -4,7 +4,7 @@ import {
   type FormDefinition,
   type FormField,
   type FormValues,
-} from '../../commands/form.js';
+} from '../../core/form.js';
 import { escapeWithin, truncate } from './escape-mrkdwn.js';
 import { encodeFormMetadata, type FormMetadata } from './form-metadata.js';
 

@@ -4,7 +4,7 @@ import {
   type Reply,
   type ReplyField,
   type ReplySection,
-} from '../../commands/reply.js';
+} from '../../core/reply.js';
 import { rowLines } from '../row-lines.js';
 import { actionIdOf, runCommandValue } from './action-ids.js';
 import { escapeMrkdwn, escapeWithin, splitText, truncate } from './escape-mrkdwn.js';

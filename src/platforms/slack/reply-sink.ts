@@ -1,6 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import type { Redis } from 'ioredis';
-import type { Reply } from '../../commands/reply.js';
+import type { Reply } from '../../core/reply.js';
 import { isPostAddress, type SlackReplyAddress } from '../../delivery/reply-address.js';
 import type { ReplySink } from '../../delivery/reply-sink.js';
 import type { Logger } from '../../log.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '@slack/bolt';
-import { offeredOn, type CommandDefinition } from '../../commands/command.js';
+import { offeredOn, type CommandDefinition } from '../../core/command.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import { describeError } from '../../errors.js';
 import { depsFor, type ListenerDeps } from './listener-deps.js';

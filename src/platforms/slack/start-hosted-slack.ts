@@ -1,6 +1,6 @@
 import { App, type AnyMiddlewareArgs, type CustomRoute, type InstallationStore } from '@slack/bolt';
 import type { Redis } from 'ioredis';
-import type { CommandDefinition } from '../../commands/command.js';
+import type { CommandDefinition } from '../../core/command.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { Logger } from '../../log.js';
 import type { Sealer } from '../../redis/sealer.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Sealer } from '../../redis/sealer.js';
-import type { FormId, FormValues } from '../../commands/form.js';
-import type { Reply } from '../../commands/reply.js';
+import type { FormId, FormValues } from '../../core/form.js';
+import type { Reply } from '../../core/reply.js';
 import { withinOrUnavailable } from '../../dispatch/temporarily-unavailable-error.js';
 
 /** Options for {@link createSlackState}. */

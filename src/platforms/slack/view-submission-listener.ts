@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { App, SlackViewAction, ViewOutput, ViewResponseAction } from '@slack/bolt';
-import { replyToPlainText } from '../../commands/reply.js';
+import { replyToPlainText } from '../../core/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import { describeError, withTimeout } from '../../errors.js';
 import type { FormMetadata } from './form-metadata.js';

@@ -4,9 +4,9 @@
  * It also drives the load itself, so sending and the reply's arrival are timed on one clock.
  */
 import { randomUUID } from 'node:crypto';
-import { createClubDispatchers } from '../../../src/clubs/club-dispatchers.js';
-import { startHostedDeliverer } from '../../../src/clubs/start-hosted-deliverer.js';
-import type { Reply } from '../../../src/commands/reply.js';
+import { createClubDispatchers } from '../../../src/hosting/club-dispatchers.js';
+import { startHostedDeliverer } from '../../../src/hosting/start-hosted-deliverer.js';
+import type { Reply } from '../../../src/core/reply.js';
 import { benchRatePerMinute } from '../bench-setup.js';
 import { serveParent, signalReady } from '../child-process.js';
 import { openHostedProcess } from '../hosted-process.js';

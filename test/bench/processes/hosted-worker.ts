@@ -3,7 +3,7 @@
  * clubs: the fair pool over every club's queue. Reports its memory when asked (run it with
  * NODE_OPTIONS=--expose-gc to see what stays after a full collection).
  */
-import { startFairWorkerPool } from '../../../src/clubs/fair-worker-pool.js';
+import { startFairWorkerPool } from '../../../src/hosting/fair-worker-pool.js';
 import { serveParent, signalReady } from '../child-process.js';
 import { openHostedProcess } from '../hosted-process.js';
 

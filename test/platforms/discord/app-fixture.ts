@@ -1,6 +1,6 @@
 import { fakeGuildId } from '../../fakes/discord/interactions.js';
 import { defaultAccessPolicy, type AccessPolicy } from '../../../src/access/access-policy.js';
-import type { Reply } from '../../../src/commands/reply.js';
+import type { Reply } from '../../../src/core/reply.js';
 import type { ReplySink } from '../../../src/delivery/reply-sink.js';
 import { createLogger } from '../../../src/log.js';
 import { startDiscordAdapter, type DiscordAdapter } from '../../../src/platforms/discord/app.js';

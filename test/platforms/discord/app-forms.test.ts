@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubToday } from '../../../src/commands/club-time.js';
+import { clubToday } from '../../../src/club/time/club-time.js';
 import { buttonPress, chatInput, modalSubmit } from '../../fakes/discord/interactions.js';
 import { callbacksOf, textOf } from '../../fakes/discord/records.js';
 import { queueIdle } from '../../support/queue-idle.js';

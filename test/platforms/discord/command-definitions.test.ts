@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offeredOn, type CommandDefinition } from '../../../src/commands/command.js';
+import { offeredOn, type CommandDefinition } from '../../../src/core/command.js';
 import { registry } from '../../../src/commands/registry.js';
 import {
   CommandDefinitionError,

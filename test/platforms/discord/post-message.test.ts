@@ -1,6 +1,6 @@
 import { useDiscordSink } from './sink-fixture.js';
 import { describe, expect, it } from 'vitest';
-import type { Reply } from '../../../src/commands/reply.js';
+import type { Reply } from '../../../src/core/reply.js';
 import type { PostAddress } from '../../../src/delivery/reply-address.js';
 import { DeliveryError } from '../../../src/delivery/reply-sink.js';
 

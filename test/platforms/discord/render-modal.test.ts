@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Asker } from '../../../src/commands/chat-user.js';
-import type { FormDefinition } from '../../../src/commands/form.js';
-import { incidentForm } from '../../../src/commands/incident-new.js';
+import type { Asker } from '../../../src/core/chat-user.js';
+import type { FormDefinition } from '../../../src/core/form.js';
+import { incidentForm } from '../../../src/commands/incident/incident-new.js';
 import { modalLimits, renderModal } from '../../../src/platforms/discord/render-modal.js';
 
 const now = new Date('2026-03-14T18:30:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Reply } from '../../../src/commands/reply.js';
+import type { Reply } from '../../../src/core/reply.js';
 import {
   escapeDiscordText,
   escapeMentions,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unlinkedNote } from '../../../src/commands/incident-reporter.js';
+import { unlinkedNote } from '../../../src/commands/incident/incident-reporter.js';
 import {
   mapBlockAction,
   mapSlashCommand,

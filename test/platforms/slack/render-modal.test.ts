@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormDefinition } from '../../../src/commands/form.js';
+import type { FormDefinition } from '../../../src/core/form.js';
 import { decodeFormMetadata } from '../../../src/platforms/slack/form-metadata.js';
 import { readViewSubmission } from '../../../src/platforms/slack/map-request.js';
 import { renderModal } from '../../../src/platforms/slack/render-modal.js';

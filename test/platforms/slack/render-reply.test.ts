@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Reply } from '../../../src/commands/reply.js';
+import type { Reply } from '../../../src/core/reply.js';
 import { blockKitLimits, renderReply } from '../../../src/platforms/slack/render-reply.js';
 
 const base = { visibility: 'asker', personalData: false } as const;

@@ -1,6 +1,6 @@
 import { useSlackSink } from './sink-fixture.js';
 import { describe, expect, it } from 'vitest';
-import { textReply, type Reply } from '../../../src/commands/reply.js';
+import { textReply, type Reply } from '../../../src/core/reply.js';
 import type { SlackReplyAddress } from '../../../src/delivery/reply-address.js';
 import { DeliveryError } from '../../../src/delivery/reply-sink.js';
 

@@ -1,4 +1,4 @@
-import type { FormId } from '../../../src/commands/form.js';
+import type { FormId } from '../../../src/core/form.js';
 import { seededRandom } from '../../support/seeded-random.js';
 
 /** Text people (and attackers) type: empty, huge, control characters, RTL, emoji, markup, injections. */

@@ -1,4 +1,4 @@
-import type { Reply } from '../../../src/commands/reply.js';
+import type { Reply } from '../../../src/core/reply.js';
 import { renderReply as renderMessages } from '../../../src/platforms/discord/render-reply.js';
 import { renderReply as renderBlockKit } from '../../../src/platforms/slack/render-reply.js';
 

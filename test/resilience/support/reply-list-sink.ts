@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { replyToPlainText } from '../../../src/commands/reply.js';
+import { replyToPlainText } from '../../../src/core/reply.js';
 import type { ReplySink } from '../../../src/delivery/reply-sink.js';
 
 /** A reply the console sink pushed to the run's Redis list. */

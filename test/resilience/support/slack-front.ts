@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formCommands } from '../../../src/commands/form-commands.js';
-import type { FormId } from '../../../src/commands/form.js';
+import type { FormId } from '../../../src/core/form.js';
 import { startSlackAdapter, type RunningSlackAdapter } from '../../../src/platforms/slack/app.js';
 import { renderModal } from '../../../src/platforms/slack/render-modal.js';
 import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';

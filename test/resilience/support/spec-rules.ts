@@ -1,4 +1,4 @@
-import { isCalendarDate } from '../../../src/commands/form.js';
+import { isCalendarDate } from '../../../src/core/form.js';
 
 /** One rule of the club service's spec for a stored field. */
 type Rule = { max?: number; required?: boolean; date?: boolean; oneOf?: readonly string[] };

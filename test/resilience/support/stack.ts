@@ -5,7 +5,7 @@ import { testRedisUrl } from '../../support/redis.js';
 import { createClubServices, type ClubServices } from '../../../src/app/club-services.js';
 import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
 import { startReplyDeliverer } from '../../../src/delivery/start-reply-deliverer.js';
-import type { Platform } from '../../../src/commands/chat-user.js';
+import type { Platform } from '../../../src/core/chat-user.js';
 import { loadConfig } from '../../../src/config.js';
 import type { Dispatcher } from '../../../src/dispatch/create-dispatcher.js';
 import type { CommandRequest, FormSubmission } from '../../../src/jobs/job-types.js';

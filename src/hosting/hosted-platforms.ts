@@ -1,0 +1,138 @@
+import type { Redis } from 'ioredis';
+import type { Platform } from '../core/chat-user.js';
+import type { ReplySink } from '../delivery/reply-sink.js';
+import type { Logger } from '../log.js';
+import type { PartCheck } from '../ops/health-part.js';
+import type { Sealer } from '../redis/sealer.js';
+import { createHash } from 'node:crypto';
+import type { ClubDirectory, HostedClub } from './club-directory.js';
+import { registryKeys } from './club-keys.js';
+import type { ClubRegistry } from './club-registry.js';
+import { createClubDispatchers } from './club-dispatchers.js';
+import type { HostConfig } from './host-config.js';
+import { createSlackClaims } from './slack-claims.js';
+import { connectionPart } from '../ops/health-part.js';
+
+/** What the hosting bot process needs to start its platforms. */
+export interface HostedPlatformsOptions {
+  config: HostConfig;
+  directory: ClubDirectory;
+  registry: ClubRegistry;
+  redis: Redis;
+  sealer: Sealer;
+  logger: Logger;
+  onApiError(platform: Platform, code: string): void;
+  onDispatched(clubId: string, platform: string, kind: string, seconds: number): void;
+}
+
+/**
+ * Starts Slack (one workspace by SLACK_BOT_TOKEN, or many through the install flow) and Discord
+ * (one application) for every club, each loaded only when configured. Resolves the reply sinks
+ * of a club, the stops, and each platform's readiness.
+ */
+export async function startHostedPlatforms(options: HostedPlatformsOptions) {
+  const { config, directory, redis, sealer, logger } = options;
+  const dispatcherOf = createClubDispatchers({
+    ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
+    onDispatched: options.onDispatched,
+  });
+  const oauth = Boolean(config.SLACK_CLIENT_ID && config.SLACK_CLIENT_SECRET);
+  const slackOn = Boolean(config.SLACK_SIGNING_SECRET && (oauth || config.SLACK_BOT_TOKEN));
+  const discordOn = Boolean(config.DISCORD_TOKEN && config.DISCORD_APPLICATION_ID);
+  const stops: (() => Promise<void>)[] = [];
+  const ready: Partial<Record<Platform, PartCheck>> = {};
+  const sinkMakers: ((club: HostedClub) => Partial<Record<Platform, ReplySink>>)[] = [];
+
+  if (slackOn) {
+    const slack = await import('../platforms/slack/start-hosted-slack.js');
+    const { slackPart } = await import('../platforms/slack/slack-part.js');
+    const { createRedisInstallationStore } =
+      await import('../platforms/slack/redis-installation-store.js');
+    const { createHostedSlackSink } = await import('../platforms/slack/hosted-reply-sink.js');
+    const store = createRedisInstallationStore({
+      redis,
+      key: registryKeys().slackInstallations,
+      sealer,
+    });
+    const tokenFor = async (teamId: string | undefined) =>
+      oauth ? (teamId ? store.teamToken(teamId) : undefined) : config.SLACK_BOT_TOKEN;
+    sinkMakers.push((club) => ({
+      slack: createHostedSlackSink({
+        tokenFor,
+        slackApiUrl: config.SLACK_API_URL,
+        redis,
+        prefix: club.services.prefix,
+        sealer,
+        logger,
+        onApiError: (code) => options.onApiError('slack', code),
+      }),
+    }));
+    const running = await slack.startHostedSlack({
+      signingSecret: config.SLACK_SIGNING_SECRET ?? '',
+      slackApiUrl: config.SLACK_API_URL,
+      port: config.PORT,
+      logger,
+      onApiError: (code) => options.onApiError('slack', code),
+      botToken: config.SLACK_BOT_TOKEN,
+      ...(oauth
+        ? {
+            oauth: {
+              clientId: config.SLACK_CLIENT_ID!,
+              clientSecret: config.SLACK_CLIENT_SECRET!,
+              // Signs the install flow's state; derived, so hosting needs no extra secret.
+              stateSecret: createHash('sha256')
+                .update(`slack-state:${config.CLUB_DATA_KEY}`)
+                .digest('base64url'),
+              installationStore: store,
+              claims: createSlackClaims({
+                redis,
+                registry: options.registry,
+                sealer,
+                logger,
+                dropInstallation: (teamId) => store.deleteTeam(teamId),
+              }),
+            },
+          }
+        : {}),
+      clubFor: (teamId) => directory.bySlackTeam(teamId),
+      dispatcherOf,
+    });
+    ready.slack = () => slackPart(running, 'listening for Slack');
+    stops.push(() => running.stop());
+    logger.info({ port: running.port, installFlow: oauth }, 'Slack adapter started for every club');
+  }
+  if (discordOn) {
+    const { startHostedDiscord } = await import('../platforms/discord/start-hosted-discord.js');
+    const { createDiscordReplySink } = await import('../platforms/discord/reply-sink.js');
+    sinkMakers.push((club) => ({
+      discord: createDiscordReplySink({
+        apiUrl: config.DISCORD_API_URL,
+        token: config.DISCORD_TOKEN,
+        redis,
+        prefix: club.services.prefix,
+        sealer,
+        onApiError: (code) => options.onApiError('discord', code),
+      }),
+    }));
+    const discord = await startHostedDiscord({
+      token: config.DISCORD_TOKEN!,
+      applicationId: config.DISCORD_APPLICATION_ID!,
+      apiUrl: config.DISCORD_API_URL,
+      logger,
+      onApiError: (code) => options.onApiError('discord', code),
+      redis,
+      rootPrefix: 'club-bot',
+      sealer,
+      clubFor: (guildId) => directory.byDiscordGuild(guildId),
+      dispatcherOf,
+    });
+    ready.discord = () => connectionPart(discord.connected(), 'connected to the gateway');
+    stops.push(() => discord.stop());
+    logger.info('Discord adapter started for every club');
+  }
+  return {
+    sinksFor: (club: HostedClub) => Object.assign({}, ...sinkMakers.map((make) => make(club))),
+    stops,
+    ready,
+  };
+}
