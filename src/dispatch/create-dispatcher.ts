@@ -7,12 +7,7 @@ import type { Asker, ChatUser } from '../core/chat-user.js';
 import type { ClubData } from '../core/club-data.js';
 import { offeredOn, type CommandDefinition, type FormCommand } from '../core/command.js';
 import { formCommands } from '../commands/form-commands.js';
-import {
-  validateForm,
-  type FormDefinition,
-  type FormId,
-  type FormValues,
-} from '../core/form.js';
+import { validateForm, type FormDefinition, type FormId, type FormValues } from '../core/form.js';
 import { checkOptions, parseCommandText, type ParsedCommand } from '../commands/parse-command.js';
 import { textReply, type Reply } from '../core/reply.js';
 import type { ClubQueue } from '../jobs/club-queue.js';

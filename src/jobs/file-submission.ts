@@ -7,17 +7,8 @@ import { ClubValidationError } from '../club/club-errors.js';
 import type { ClubData } from '../core/club-data.js';
 import { clubToday } from '../club/time/club-time.js';
 import { formCommands } from '../commands/form-commands.js';
-import {
-  formInvalidReply,
-  formNotFiledReply,
-  formRejectedReply,
-} from '../core/form-replies.js';
-import {
-  validateForm,
-  withDefaults,
-  type FormDefinition,
-  type FormValues,
-} from '../core/form.js';
+import { formInvalidReply, formNotFiledReply, formRejectedReply } from '../core/form-replies.js';
+import { validateForm, withDefaults, type FormDefinition, type FormValues } from '../core/form.js';
 import {
   incidentDraftFrom,
   incidentFiledReply,
@@ -29,7 +20,10 @@ import { alreadyFiledReply } from '../core/already-filed-reply.js';
 import { duplicateReply, likelyDuplicate } from '../commands/trial/likely-duplicate.js';
 import type { Reply } from '../core/reply.js';
 import { trialDraftFrom, trialFiledReply } from '../commands/trial/trial-new.js';
-import { waitingListDraftFrom, waitingListFiledReply } from '../commands/waiting-list/waiting-list-add.js';
+import {
+  waitingListDraftFrom,
+  waitingListFiledReply,
+} from '../commands/waiting-list/waiting-list-add.js';
 import { PersonShareSpentError } from '../budget/person-share.js';
 import type { Filer } from './file-once.js';
 import { contactsOf } from './run-command.js';

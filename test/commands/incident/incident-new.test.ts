@@ -4,7 +4,10 @@ import type { FormCommand } from '../../../src/core/command.js';
 import { validateForm } from '../../../src/core/form.js';
 import { formCommands } from '../../../src/commands/form-commands.js';
 import { formRejectedReply } from '../../../src/core/form-replies.js';
-import { incidentDraftFrom, incidentFiledReply } from '../../../src/commands/incident/incident-new.js';
+import {
+  incidentDraftFrom,
+  incidentFiledReply,
+} from '../../../src/commands/incident/incident-new.js';
 import { unlinkedNoteRoom } from '../../../src/commands/incident/incident-reporter.js';
 import { findCommand } from '../../../src/commands/registry.js';
 import { replyToPlainText } from '../../../src/core/reply.js';

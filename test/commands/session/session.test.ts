@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { ClubSession } from '../../../src/club/domain.js';
 import { displayName } from '../../../src/club/members/display-name.js';
 import { matchSessions, runsOn } from '../../../src/club/time/match-sessions.js';
-import { readRosterPage, rosterPageSize, rosterReply } from '../../../src/commands/session/roster-reply.js';
+import {
+  readRosterPage,
+  rosterPageSize,
+  rosterReply,
+} from '../../../src/commands/session/roster-reply.js';
 import { sessionWhen } from '../../../src/commands/session/session-menu.js';
 import { replyToPlainText, type Reply, type ReplySection } from '../../../src/core/reply.js';
 import { memoryClubData } from '../../support/memory-club-data.js';
