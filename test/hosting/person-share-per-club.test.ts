@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PersonShareSpentError } from '../../src/budget/person-share.js';
 import type { ChatUser } from '../../src/core/chat-user.js';
 import { openClubDirectory, type ClubDirectory } from '../../src/hosting/club-directory.js';
+import { parseClubRecord } from '../../src/hosting/club-record.js';
 import { createClubRegistry } from '../../src/hosting/club-registry.js';
 import { loadHostConfig } from '../../src/hosting/host-config.js';
 import { createLogger } from '../../src/log.js';
@@ -25,14 +26,16 @@ beforeAll(async () => {
   const root = uniquePrefix('share-host');
   const registry = createClubRegistry(redis, testSealer, { root });
   const club = { apiUrl: simulator.url, layout: 'spec', token: 'share-token', dailyLimit: 100 };
-  await registry.add({
-    ...club,
-    id: 'strict',
-    name: 'Strict',
-    personDailyShare: 3,
-    personDailyForms: 2,
-  });
-  await registry.add({ ...club, id: 'plain', name: 'Plain' });
+  await registry.add(
+    parseClubRecord({
+      ...club,
+      id: 'strict',
+      name: 'Strict',
+      personDailyShare: '3%',
+      personDailyForms: 2,
+    }),
+  );
+  await registry.add(parseClubRecord({ ...club, id: 'plain', name: 'Plain' }));
   directory = await openClubDirectory({
     registry,
     config: loadHostConfig({
