@@ -44,16 +44,12 @@ const chatIds = z.array(
 );
 
 /** A percentage such as `2%` or `2`, more than 0 and at most 100. */
-const percent = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d+)?%?$/, 'a percentage such as 2%')
-      .transform((value) => Number(value.replace(/%$/, ''))),
-  ])
-  .pipe(z.number().positive('more than 0%').max(100, 'at most 100%'));
+const percent = z.coerce
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?%?$/, 'a percentage such as 2%')
+  .transform((value) => Number(value.replace(/%$/, '')))
+  .pipe(z.number().positive('a percentage such as 2%').max(100, 'at most 100%'));
 
 /** The checks every record passes before it is stored. */
 export const clubRecordSchema = z.strictObject({

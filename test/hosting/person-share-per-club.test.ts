@@ -4,7 +4,8 @@ import { PersonShareSpentError } from '../../src/budget/person-share.js';
 import type { ChatUser } from '../../src/core/chat-user.js';
 import { openClubDirectory, type ClubDirectory } from '../../src/hosting/club-directory.js';
 import { parseClubRecord } from '../../src/hosting/club-record.js';
-import { createClubRegistry } from '../../src/hosting/club-registry.js';
+import { createClubRegistry, type ClubRegistry } from '../../src/hosting/club-registry.js';
+import { runClubCommand } from '../../src/hosting/club-commands.js';
 import { loadHostConfig } from '../../src/hosting/host-config.js';
 import { createLogger } from '../../src/log.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
@@ -18,13 +19,14 @@ import { testRedisUrl, uniquePrefix } from '../support/redis.js';
 let simulator: RunningSimulator;
 let redis: Redis;
 let directory: ClubDirectory;
+let registry: ClubRegistry;
 const someone: ChatUser = { platform: 'console', userId: 'same-person' };
 
 beforeAll(async () => {
   simulator = await startSimulator({ token: 'share-token', members: 20 });
   redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
   const root = uniquePrefix('share-host');
-  const registry = createClubRegistry(redis, testSealer, { root });
+  registry = createClubRegistry(redis, testSealer, { root });
   const club = { apiUrl: simulator.url, layout: 'spec', token: 'share-token', dailyLimit: 100 };
   await registry.add(
     parseClubRecord({
@@ -82,5 +84,24 @@ describe("a person's share in a hosting deployment", () => {
     await strict(someone, 'second');
     await expect(strict(someone, 'third')).rejects.toThrow(PersonShareSpentError);
     await directory.club('plain')!.services.formsShare(someone, 'first');
+  });
+
+  it("when `club set <id> person-share` is run, the record holds the percentage, and an empty value gives the host's back", async () => {
+    const printed: string[] = [];
+    const set = (value: string) =>
+      runClubCommand(['set', 'plain', 'person-share', value], {
+        installFlow: false,
+        registry,
+        redis,
+        checkToken: () => Promise.reject(new Error('no token check for a share')),
+        readFile: () => '',
+        print: (line) => printed.push(line),
+      });
+    expect(await set('4%')).toBe(0);
+    expect((await registry.get('plain'))?.personDailyShare).toBe(4);
+    expect(await set('lots')).toBe(1);
+    expect(printed.at(-1)).toContain('a percentage such as 2%');
+    expect(await set('')).toBe(0);
+    expect((await registry.get('plain'))?.personDailyShare).toBeUndefined();
   });
 });
