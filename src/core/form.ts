@@ -105,7 +105,7 @@ export interface CheckedAnswer {
  * then the form's own date rules.
  */
 export function checkAnswer(form: FormDefinition, field: FormField, raw: unknown): CheckedAnswer {
-  const typed = typeof raw === 'string' ? stripControlCharacters(raw).trim() : '';
+  const typed = typedOf(raw);
   if (typed === '') return { value: '', problem: field.required ? 'is required.' : undefined };
   switch (field.type) {
     case 'date': {
@@ -166,8 +166,10 @@ export function validateForm(form: FormDefinition, input: Record<string, unknown
     if (problem) errors[field.id] = `${field.label}: ${problem}`;
   }
   for (const field of form.fields) {
-    const problem = errors[field.id] ? undefined : notAfterProblem(form, field, values);
-    if (problem) errors[field.id] = `${field.label}: ${problem}`;
+    const problem = notAfterProblem(form, field, values, errors);
+    if (!problem) continue;
+    errors[field.id] = `${field.label}: ${problem}`;
+    values[field.id] = typedOf(input[field.id]);
   }
   return Object.keys(errors).length === 0 ? { ok: true, values } : { ok: false, errors, values };
 }
@@ -178,11 +180,17 @@ function readTypedDate(field: FormField, typed: string, today: string | undefine
 }
 
 /** A date after the start of the period it belongs before (entries closing after the event). */
-function notAfterProblem(form: FormDefinition, field: FormField, values: FormValues) {
+function notAfterProblem(
+  form: FormDefinition,
+  field: FormField,
+  values: FormValues,
+  errors: Record<string, string>,
+) {
   const other = form.fields.find((candidate) => candidate.id === field.notAfter);
+  if (!other || errors[field.id] || errors[other.id]) return undefined;
   const start = other && periodStartDate(values[other.id] ?? '');
   const date = values[field.id] ?? '';
-  if (!other || !start || date === '' || date <= start) return undefined;
+  if (!start || date === '' || date <= start) return undefined;
   return `${formatDay(date)} is after the start (${formatDay(start)}): give a day on or before it.`;
 }
 
@@ -219,6 +227,11 @@ export function withDefaults(
       filled[field.id] = field.defaultValue;
   }
   return filled;
+}
+
+/** An answer as typed, trimmed and without control characters; empty when it is no text. */
+function typedOf(raw: unknown): string {
+  return typeof raw === 'string' ? stripControlCharacters(raw).trim() : '';
 }
 
 /** Keeps newlines and tabs; drops other control characters, which no club record should hold. */
