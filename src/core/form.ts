@@ -110,7 +110,7 @@ export function checkAnswer(form: FormDefinition, field: FormField, raw: unknown
   switch (field.type) {
     case 'date': {
       const date = readTypedDate(field, typed, form.today);
-      if (!date) return { value: typed, problem: notADate };
+      if (!date) return { value: typed, problem: field.notPast ? notADateAhead : notADate };
       const problem = checkDate(field, date, form.today);
       return problem ? { value: typed, problem } : { value: date };
     }
@@ -148,6 +148,7 @@ export function checkAnswer(form: FormDefinition, field: FormField, raw: unknown
 
 /** What a date the bot cannot read is told: examples, never a character count. */
 const notADate = 'is not a date I know: try 26/11, 26 Nov, today or yesterday.';
+const notADateAhead = 'is not a date I know: try 28/02, 28 Feb, friday or tomorrow.';
 
 const listed = (choices: readonly string[]) =>
   choices.length > 1 ? `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}` : choices.join('');
