@@ -245,7 +245,4 @@ export interface ClubEventDraft {
 }
 
 /** An email list as `/emaillist from` files it: a name and the Guids it holds. */
-export interface EmailListDraft {
-  name: string;
-  members: string[];
-}
+export type EmailListDraft = Pick<NamedMembership, 'name' | 'members'>;
