@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { FormId } from '../../src/core/form.js';
 import { reportFigures } from './support/figures.js';
-import { byConversation, filingFigures, type SentForm } from './support/filings.js';
+import {
+  byConversation,
+  filingFigures,
+  type LoadedForm,
+  type SentForm,
+} from './support/filings.js';
 import {
   consoleCommand,
   consoleUser,
@@ -67,7 +71,7 @@ describe('scenario 3: a sick club service', () => {
       if (result.kind === 'queued') commands.push(command.input.id);
       else adapterReplies.push(command.input.id);
       if (tick % 3 === 0) {
-        const form: FormId = (['incident', 'trial', 'waitinglist'] as const)[(tick / 3) % 3]!;
+        const form: LoadedForm = (['incident', 'trial', 'waitinglist'] as const)[(tick / 3) % 3]!;
         const marker = `Sick${runId}n${tick}z`;
         const values: Record<string, string> =
           form === 'incident'

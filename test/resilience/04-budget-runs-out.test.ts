@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { FormId } from '../../src/core/form.js';
 import { reportFigures } from './support/figures.js';
-import { byConversation, filingFigures, timesFiled, type SentForm } from './support/filings.js';
+import {
+  byConversation,
+  filingFigures,
+  timesFiled,
+  type LoadedForm,
+  type SentForm,
+} from './support/filings.js';
 import { consoleCommand, consoleUser, startStack, submitConsoleForm } from './support/stack.js';
 import { pause, until } from './support/until.js';
 import { startWorkerProcess } from './support/worker-processes.js';
@@ -57,7 +62,7 @@ describe('scenario 4: the daily budget runs out mid-day', () => {
     const runId = randomUUID().slice(0, 6);
     const forms: SentForm[] = [];
     for (let index = 0; index < 9; index += 1) {
-      const form: FormId = (['incident', 'trial', 'waitinglist'] as const)[index % 3]!;
+      const form: LoadedForm = (['incident', 'trial', 'waitinglist'] as const)[index % 3]!;
       const marker = `Spent${runId}n${index}z`;
       const values: Record<string, string> =
         form === 'incident'

@@ -2,10 +2,13 @@ import type { FormId } from '../../../src/core/form.js';
 import type { RunningSimulator } from '../../../src/simulator/start-simulator.js';
 import type { PushedReply } from './reply-list-sink.js';
 
+/** The forms the scenarios file under load (one record each, found by a marker). */
+export type LoadedForm = Extract<FormId, 'incident' | 'trial' | 'waitinglist'>;
+
 /** A form a scenario submitted: its conversation id, kind, and a marker its record will hold. */
 export interface SentForm {
   id: string;
-  form: FormId;
+  form: LoadedForm;
   marker: string;
 }
 
