@@ -1,25 +1,16 @@
-import { fakeGuildId } from '../../fakes/discord/interactions.js';
-import { defaultAccessPolicy, type AccessPolicy } from '../../../src/access/access-policy.js';
+import type { AccessPolicy } from '../../../src/access/access-policy.js';
+import { defaultAccessPolicy } from '../../../src/access/access-policy.js';
 import type { Reply } from '../../../src/core/reply.js';
 import type { ReplySink } from '../../../src/delivery/reply-sink.js';
-import { createLogger } from '../../../src/log.js';
-import { startDiscordAdapter, type DiscordAdapter } from '../../../src/platforms/discord/app.js';
-import { createDiscordReplySink } from '../../../src/platforms/discord/reply-sink.js';
+import type { DiscordAdapter, DiscordClub } from '../../../src/platforms/discord/app.js';
 import type { Sender } from '../../fakes/discord/interactions.js';
-import {
-  callbacksOf,
-  editsOf,
-  type CallbackBody,
-  type MessageBody,
-} from '../../fakes/discord/records.js';
-import {
-  startFakeDiscord,
-  type FakeDiscord,
-  type RecordedCall,
-} from '../../fakes/discord/start-fake-discord.js';
-import { waitFor } from '../../support/wait-for.js';
+import { callbacksOf, editsOf } from '../../fakes/discord/records.js';
+import type { CallbackBody, MessageBody } from '../../fakes/discord/records.js';
+import { startFakeDiscord } from '../../fakes/discord/start-fake-discord.js';
+import type { FakeDiscord, RecordedCall } from '../../fakes/discord/start-fake-discord.js';
 import { harnessTimezone, startBotHarness, type BotHarness } from '../../support/bot-harness.js';
-import { discordClubOptions } from '../../../src/app/discord-club-options.js';
+import { waitFor } from '../../support/wait-for.js';
+import { oneClub, startAdapterOnFake } from './adapter-on-fake.js';
 
 export const applicationId = '700000000000000001';
 export const coachUserId = '600000000000000001';
@@ -40,7 +31,7 @@ type EditRecord = RecordedCall & { body: MessageBody };
 export interface DiscordFixture {
   fake: FakeDiscord;
   harness: BotHarness;
-  adapter: DiscordAdapter;
+  adapter: DiscordAdapter<DiscordClub>;
   /** The linked coach's name: "@everyone <surname>", which a roster must show and never obey. */
   coachName: string;
   /** The name of the Tuesday session the linked coach coaches. */
@@ -73,14 +64,6 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
     sinks: { discord: { deliver: (address, reply) => lazy.sink!.deliver(address, reply) } },
   });
   const { services, simulator } = harness;
-  const sink = createDiscordReplySink({
-    apiUrl: fake.apiUrl,
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
-  });
-  lazy.sink = sink;
-
   // The coach of the first Tuesday session is linked through MemberLinks; their first name is
   // "@everyone", which a roster must show and never obey.
   const tuesday = simulator.admin
@@ -101,20 +84,15 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
   await services.data.members();
   await services.data.roles();
 
-  const adapter = await startDiscordAdapter({
-    guildIds: [fakeGuildId],
-    token: 'fake-bot-token',
-    applicationId,
-    apiUrl: fake.apiUrl,
-    dispatcher: {
-      command: (...args) => harness.dispatcher.command(...args),
-      submitForm: (...args) =>
-        harness.dispatcher.submitForm(...args).finally(() => dispatchedForms.push(args[0].key)),
-    },
-    ...discordClubOptions(services, policy),
-    timezone: harnessTimezone,
-    logger: createLogger({ level: process.env.DEBUG_FAKE ? 'warn' : 'silent' }),
-  });
+  const club = { services, policy, timezone: harnessTimezone };
+  const dispatcher = {
+    command: harness.dispatcher.command,
+    submitForm: (...args: Parameters<BotHarness['dispatcher']['submitForm']>) =>
+      harness.dispatcher.submitForm(...args).finally(() => dispatchedForms.push(args[0].key)),
+  };
+  const adapter = await startAdapterOnFake(fake, oneClub(club, dispatcher));
+  const sink = adapter.sinkFor(club);
+  lazy.sink = sink;
 
   const editOf: DiscordFixture['editOf'] = (token, done = () => true) =>
     waitFor(
