@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { AccessPolicy } from '../../../src/access/access-policy.js';
 import { defaultAccessPolicy } from '../../../src/access/access-policy.js';
 import type { Reply } from '../../../src/core/reply.js';
@@ -13,16 +14,17 @@ import { waitFor } from '../../support/wait-for.js';
 import { oneClub, startAdapterOnFake } from './adapter-on-fake.js';
 
 export const applicationId = '700000000000000001';
-export const coachUserId = '600000000000000001';
-export const guestUserId = '600000000000000002';
-const welfareUserId = '600000000000000003';
 /** A Discord role the access policy grants welfare to. */
 const welfareRoleId = '500000000000000001';
 
 /** A linked coach, someone the club does not know, and a holder of the welfare role. */
-export const coach: Sender = { applicationId, userId: coachUserId };
-export const guest: Sender = { applicationId, userId: guestUserId };
-export const welfare: Sender = { applicationId, userId: welfareUserId, roles: [welfareRoleId] };
+export const coach: Sender = { applicationId, userId: '600000000000000001' };
+export const guest: Sender = { applicationId, userId: '600000000000000002' };
+export const welfare: Sender = {
+  applicationId,
+  userId: '600000000000000003',
+  roles: [welfareRoleId],
+};
 
 type CallbackRecord = RecordedCall & { body: CallbackBody };
 type EditRecord = RecordedCall & { body: MessageBody };
@@ -40,8 +42,8 @@ export interface DiscordFixture {
   send(payload: { id: string; token: string }): Promise<CallbackRecord>;
   /** The first edit of the original response that `done` accepts. */
   editOf(token: string, done?: (body: MessageBody) => boolean): Promise<EditRecord>;
-  /** Delivers `reply` as the private answer to `userId`'s interaction `token`; gives the message. */
-  deliverPrivately(token: string, userId: string, reply: Reply): Promise<EditRecord>;
+  /** Delivers `reply` as the private answer to `to`'s interaction `token`; gives the message. */
+  deliverPrivately(token: string, to: Sender, reply: Reply): Promise<EditRecord>;
   /** Jobs in the queue in any state: unchanged when nothing was enqueued. */
   jobCount(): Promise<number>;
   /** The idempotency keys of the form submissions the dispatcher has finished with. */
@@ -78,7 +80,7 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
     ),
   );
   const coachName = `@everyone ${String(users.find((user) => user.Guid === coachGuid)?.Lastname)}`;
-  await services.links.set({ platform: 'discord', userId: coachUserId }, coachGuid);
+  await services.links.set({ platform: 'discord', userId: coach.userId }, coachGuid);
   // Members and club roles in the cache, as on any day after the first command: the adapter then
   // knows who asks (it never calls the club service itself).
   await services.data.members();
@@ -113,11 +115,11 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
       return waitFor(() => callbacksOf(fake, payload.id)[0], `a callback for ${payload.id}`);
     },
     editOf,
-    async deliverPrivately(token, userId, reply) {
+    async deliverPrivately(token, to, reply) {
       await sink.deliver(
         {
           platform: 'discord',
-          userId,
+          userId: to.userId,
           applicationId,
           interactionToken: token,
           issuedAt: Date.now(),
@@ -140,4 +142,15 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
       await fake.close();
     },
   };
+}
+
+/** The fixture for a file's tests: started before them, stopped after them. */
+export function useDiscordFixture(): DiscordFixture {
+  const fixture: Partial<DiscordFixture> = {};
+  beforeAll(async () => {
+    Object.assign(fixture, await startDiscordFixture());
+  });
+  afterAll(() => fixture.stop?.());
+  // Filled in before the first test runs.
+  return fixture as DiscordFixture;
 }
