@@ -6,9 +6,9 @@ import type { ReplySink } from '../../../src/delivery/reply-sink.js';
 import type { DiscordAdapter, DiscordClub } from '../../../src/platforms/discord/app.js';
 import type { Sender } from '../../fakes/discord/interactions.js';
 import { callbacksOf, editsOf } from '../../fakes/discord/records.js';
-import type { CallbackBody, MessageBody } from '../../fakes/discord/records.js';
+import type { CallRecord, CallbackBody, MessageBody } from '../../fakes/discord/records.js';
 import { startFakeDiscord } from '../../fakes/discord/start-fake-discord.js';
-import type { FakeDiscord, RecordedCall } from '../../fakes/discord/start-fake-discord.js';
+import type { FakeDiscord } from '../../fakes/discord/start-fake-discord.js';
 import { harnessTimezone, startBotHarness, type BotHarness } from '../../support/bot-harness.js';
 import { waitFor } from '../../support/wait-for.js';
 import { oneClub, startAdapterOnFake } from './adapter-on-fake.js';
@@ -26,8 +26,8 @@ export const welfare: Sender = {
   roles: [welfareRoleId],
 };
 
-type CallbackRecord = RecordedCall & { body: CallbackBody };
-type EditRecord = RecordedCall & { body: MessageBody };
+type CallbackRecord = CallRecord<CallbackBody>;
+type EditRecord = CallRecord<MessageBody>;
 
 /** The whole bot with the real discord.js client, Discord faked on loopback. */
 export interface DiscordFixture {
