@@ -9,8 +9,6 @@ import type { BotMetrics } from '../ops/bot-metrics.js';
 import type { PartCheck } from '../ops/health-part.js';
 import type { ClubServices } from './club-services.js';
 import { createBotDispatcher } from './create-bot-dispatcher.js';
-import { discordClubOptions } from './discord-club-options.js';
-import { connectionPart } from '../ops/health-part.js';
 import { stopInReverse } from './on-shutdown.js';
 
 /** Options for {@link startPlatforms}. */
@@ -59,26 +57,6 @@ export async function startPlatforms(options: StartPlatformsOptions): Promise<Ru
       onApiError: apiErrors('slack'),
     });
   }
-  if (options.discord) {
-    const { createDiscordReplySink } = await import('../platforms/discord/reply-sink.js');
-    sinks.discord = createDiscordReplySink({
-      apiUrl: config.DISCORD_API_URL,
-      token: config.DISCORD_TOKEN,
-      redis,
-      prefix,
-      sealer,
-      onApiError: apiErrors('discord'),
-    });
-  }
-  const deliverer = startReplyDeliverer({
-    redis,
-    prefix,
-    sealer,
-    sinks,
-    logger,
-    onDelivered: (event) => metrics.replyDelivered(event),
-    onGone: createDigests(services, { timezone: config.CLUB_TIMEZONE, logger }).dropGone, // #33
-  });
   const dispatcher = createBotDispatcher(services, {
     timezone: config.CLUB_TIMEZONE,
     ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
@@ -112,24 +90,33 @@ export async function startPlatforms(options: StartPlatformsOptions): Promise<Ru
   }
   if (options.discord) {
     const { startDiscordAdapter } = await import('../platforms/discord/app.js');
+    const guildIds = (config.DISCORD_GUILD_ID ?? '').split(',').map((id) => id.trim());
+    const club = { services, policy, timezone: config.CLUB_TIMEZONE };
     const discord = await startDiscordAdapter({
       token: config.DISCORD_TOKEN!,
       applicationId: config.DISCORD_APPLICATION_ID!,
-      guildIds: (config.DISCORD_GUILD_ID ?? '')
-        .split(',')
-        .map((id) => id.trim())
-        .filter(Boolean),
       apiUrl: config.DISCORD_API_URL,
-      dispatcher,
-      ...discordClubOptions(services, policy),
+      // The club's own servers; any other, or a DM, is refused.
+      clubFor: (guildId) => (guildId !== '' && guildIds.includes(guildId) ? club : undefined),
+      dispatcherOf: () => dispatcher,
       logger,
-      timezone: config.CLUB_TIMEZONE,
       onApiError: apiErrors('discord'),
     });
-    ready.discord = () => connectionPart(discord.connected(), 'connected to the gateway');
+    sinks.discord = discord.sinkFor(club);
+    ready.discord = discord.ready;
     stops.push(() => discord.stop());
     logger.info('Discord adapter started');
   }
+  // Started once every sink is made (Discord's comes from its adapter).
+  const deliverer = startReplyDeliverer({
+    redis,
+    prefix,
+    sealer,
+    sinks,
+    logger,
+    onDelivered: (event) => metrics.replyDelivered(event),
+    onGone: createDigests(services, { timezone: config.CLUB_TIMEZONE, logger }).dropGone, // #33
+  });
   return {
     slackPort,
     ready,

@@ -11,7 +11,6 @@ import type { ClubRegistry } from './club-registry.js';
 import { createClubDispatchers } from './club-dispatchers.js';
 import type { HostConfig } from './host-config.js';
 import { createSlackClaims } from './slack-claims.js';
-import { connectionPart } from '../ops/health-part.js';
 
 /** What the hosting bot process needs to start its platforms. */
 export interface HostedPlatformsOptions {
@@ -102,31 +101,18 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
     logger.info({ port: running.port, installFlow: oauth }, 'Slack adapter started for every club');
   }
   if (discordOn) {
-    const { startHostedDiscord } = await import('../platforms/discord/start-hosted-discord.js');
-    const { createDiscordReplySink } = await import('../platforms/discord/reply-sink.js');
-    sinkMakers.push((club) => ({
-      discord: createDiscordReplySink({
-        apiUrl: config.DISCORD_API_URL,
-        token: config.DISCORD_TOKEN,
-        redis,
-        prefix: club.services.prefix,
-        sealer,
-        onApiError: (code) => options.onApiError('discord', code),
-      }),
-    }));
-    const discord = await startHostedDiscord({
+    const { startDiscordAdapter } = await import('../platforms/discord/app.js');
+    const discord = await startDiscordAdapter({
       token: config.DISCORD_TOKEN!,
       applicationId: config.DISCORD_APPLICATION_ID!,
       apiUrl: config.DISCORD_API_URL,
       logger,
       onApiError: (code) => options.onApiError('discord', code),
-      redis,
-      rootPrefix: 'club-bot',
-      sealer,
       clubFor: (guildId) => directory.byDiscordGuild(guildId),
       dispatcherOf,
     });
-    ready.discord = () => connectionPart(discord.connected(), 'connected to the gateway');
+    sinkMakers.push((club) => ({ discord: discord.sinkFor(club) }));
+    ready.discord = discord.ready;
     stops.push(() => discord.stop());
     logger.info('Discord adapter started for every club');
   }

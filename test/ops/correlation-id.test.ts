@@ -1,18 +1,18 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.js';
-import { startDiscordAdapter, type DiscordAdapter } from '../../src/platforms/discord/app.js';
+import type { DiscordAdapter, DiscordClub } from '../../src/platforms/discord/app.js';
 import { createDiscordReplySink } from '../../src/platforms/discord/reply-sink.js';
 import { createSlackReplySink } from '../../src/platforms/slack/reply-sink.js';
 import { startSlackAdapter, type RunningSlackAdapter } from '../../src/platforms/slack/app.js';
-import { chatInput, type Sender, fakeGuildId } from '../fakes/discord/interactions.js';
+import { chatInput, type Sender } from '../fakes/discord/interactions.js';
 import { editsOf } from '../fakes/discord/records.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/start-fake-discord.js';
 import { postToSlackApp, slashCommandBody } from '../fakes/slack/slack-requests.js';
 import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.js';
 import { waitFor } from '../support/wait-for.js';
 import { opsTimezone, startOpsFixture, type OpsFixture } from './ops-fixture.js';
-import { discordClubOptions } from '../../src/app/discord-club-options.js';
+import { oneClub, startAdapterOnFake } from '../platforms/discord/adapter-on-fake.js';
 
 type LogLine = Record<string, unknown> & { msg: string; id?: string; component?: string };
 
@@ -41,7 +41,7 @@ let slack: FakeSlack;
 let discord: FakeDiscord;
 let ops: OpsFixture;
 let slackAdapter: RunningSlackAdapter;
-let discordAdapter: DiscordAdapter;
+let discordAdapter: DiscordAdapter<DiscordClub>;
 
 beforeAll(async () => {
   slack = await startFakeSlack();
@@ -80,14 +80,9 @@ beforeAll(async () => {
     sealer: services.sealer,
     logger,
   });
-  discordAdapter = await startDiscordAdapter({
-    guildIds: [fakeGuildId],
+  const club = { services, policy: services.policy, timezone: opsTimezone };
+  discordAdapter = await startAdapterOnFake(discord, oneClub(club, ops.dispatcher), {
     token: discordToken,
-    applicationId,
-    apiUrl: discord.apiUrl,
-    dispatcher: ops.dispatcher,
-    ...discordClubOptions(services),
-    timezone: opsTimezone,
     logger,
   });
   await discord.ready();
