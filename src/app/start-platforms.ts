@@ -46,18 +46,43 @@ export async function startPlatforms(options: StartPlatformsOptions): Promise<Ru
   // The bot process posts the replies workers leave in the outbox: it holds the platform
   // credentials, and a worker that dies mid-job can then neither lose a reply nor send it twice.
   const sinks: Partial<Record<Platform, ReplySink>> = {};
+  const dispatcher = createBotDispatcher(services, {
+    timezone: config.CLUB_TIMEZONE,
+    ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
+    onDispatched: (platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
+  });
+  const ready: RunningPlatforms['ready'] = {};
+  let slackPort: number | undefined;
+  const stops: (() => Promise<void>)[] = [];
   if (options.slack) {
     // Platforms load only when configured: a Slack-only bot never loads discord.js (about 48 MB).
-    const { createSlackReplySink } = await import('../platforms/slack/reply-sink.js');
-    sinks.slack = createSlackReplySink({
-      botToken: config.SLACK_BOT_TOKEN!,
-      slackApiUrl: config.SLACK_API_URL,
-      redis,
-      prefix,
-      sealer,
+    const { startSlackAdapter } = await import('../platforms/slack/app.js');
+    const { createWebClient } = await import('../platforms/slack/create-web-client.js');
+    const own = await import('../platforms/slack/own-workspace.js');
+    const { SLACK_BOT_TOKEN: botToken = '', SLACK_API_URL: slackApiUrl } = config;
+    // The club answers its own workspace only: the one Slack adapter, with a directory of one.
+    const ownWorkspace = own.createOwnWorkspace({
+      client: createWebClient(botToken, { slackApiUrl, timeoutMs: 5_000, logger }),
+      logger,
+    });
+    const club = { services };
+    const slack = await startSlackAdapter({
+      signingSecret: config.SLACK_SIGNING_SECRET,
+      botToken,
+      appToken: config.SLACK_APP_TOKEN,
+      slackApiUrl,
+      port: config.PORT,
       logger,
       onApiError: apiErrors('slack'),
+      ownWorkspace,
+      clubFor: own.ownWorkspaceClub(ownWorkspace, club),
+      dispatcherOf: () => dispatcher,
     });
+    sinks.slack = slack.sinkFor(club);
+    ready.slack = slack.ready;
+    stops.push(() => slack.stop());
+    slackPort = slack.port;
+    logger.info({ port: slack.port, socketMode: !slack.port }, 'Slack adapter started');
   }
   if (options.discord) {
     const { createDiscordReplySink } = await import('../platforms/discord/reply-sink.js');
@@ -79,37 +104,6 @@ export async function startPlatforms(options: StartPlatformsOptions): Promise<Ru
     onDelivered: (event) => metrics.replyDelivered(event),
     onGone: createDigests(services, { timezone: config.CLUB_TIMEZONE, logger }).dropGone, // #33
   });
-  const dispatcher = createBotDispatcher(services, {
-    timezone: config.CLUB_TIMEZONE,
-    ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
-    onDispatched: (platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
-  });
-  const ready: RunningPlatforms['ready'] = {};
-  let slackPort: number | undefined;
-  const stops: (() => Promise<void>)[] = [];
-  if (options.slack) {
-    const { startSlackAdapter } = await import('../platforms/slack/app.js');
-    const { slackPart } = await import('../platforms/slack/slack-part.js');
-    const socketMode = Boolean(config.SLACK_APP_TOKEN);
-    const slack = await startSlackAdapter({
-      signingSecret: config.SLACK_SIGNING_SECRET ?? '',
-      botToken: config.SLACK_BOT_TOKEN!,
-      appToken: config.SLACK_APP_TOKEN,
-      slackApiUrl: config.SLACK_API_URL,
-      port: config.PORT,
-      dispatcher,
-      redis,
-      prefix,
-      sealer,
-      logger,
-      onApiError: apiErrors('slack'),
-    });
-    ready.slack = () =>
-      slackPart(slack, socketMode ? 'connected (Socket Mode)' : 'listening for Slack');
-    stops.push(() => slack.stop());
-    if (!socketMode) slackPort = slack.port;
-    logger.info({ port: slack.port, socketMode }, 'Slack adapter started');
-  }
   if (options.discord) {
     const { startDiscordAdapter } = await import('../platforms/discord/app.js');
     const discord = await startDiscordAdapter({

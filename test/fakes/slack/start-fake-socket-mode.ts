@@ -17,8 +17,15 @@ export interface FakeSocketMode {
   url: string;
   /** Resolves once an app is connected and greeted. */
   connected(): Promise<void>;
-  /** Sends an envelope (e.g. `slash_commands`) and resolves with the app's ack. */
-  send(type: string, payload: Record<string, unknown>): Promise<SocketAck>;
+  /**
+   * Sends an envelope (e.g. `slash_commands`) and resolves with the app's ack; `envelope` adds
+   * fields such as an Events API retry's `retry_attempt` and `retry_reason`.
+   */
+  send(
+    type: string,
+    payload: Record<string, unknown>,
+    envelope?: Record<string, unknown>,
+  ): Promise<SocketAck>;
   close(): Promise<void>;
 }
 
@@ -52,7 +59,7 @@ export async function startFakeSocketMode(): Promise<FakeSocketMode> {
   return {
     url: `ws://127.0.0.1:${port}/link`,
     connected: () => greeting,
-    send(type, payload) {
+    send(type, payload, envelope = {}) {
       const envelopeId = randomUUID();
       return new Promise((resolve, reject) => {
         if (!socket) return reject(new Error('no app is connected'));
@@ -62,7 +69,9 @@ export async function startFakeSocketMode(): Promise<FakeSocketMode> {
             envelope_id: envelopeId,
             type,
             payload,
-            accepts_response_payload: true,
+            accepts_response_payload: type !== 'events_api',
+            ...(type === 'events_api' ? { retry_attempt: 0, retry_reason: '' } : {}),
+            ...envelope,
           }),
         );
       });

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/log.js';
 import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
-import { startSlackAdapter, type RunningSlackAdapter } from '../../../src/platforms/slack/app.js';
+import type { RunningSlack, SlackClub } from '../../../src/platforms/slack/app.js';
 import {
   startFakeSocketMode,
   type FakeSocketMode,
@@ -11,12 +11,13 @@ import {
 import { startFakeSlack, type FakeSlack } from '../../fakes/slack/start-fake-slack.js';
 import { waitFor } from '../../support/wait-for.js';
 import { startBotHarness, type BotHarness } from '../../support/bot-harness.js';
+import { startOneClubSlack } from '../../support/one-club-slack.js';
 import { connectTestRedis, uniquePrefix } from '../../support/redis.js';
 
 let fake: FakeSlack;
 let socket: FakeSocketMode;
 let harness: BotHarness;
-let adapter: RunningSlackAdapter;
+let adapter: RunningSlack<SlackClub>;
 let redis: Redis;
 
 beforeAll(async () => {
@@ -35,15 +36,10 @@ beforeAll(async () => {
     logger,
   };
   harness = await startBotHarness({ sinks: { slack: createSlackReplySink(common) } });
-  adapter = await startSlackAdapter({
-    ...common,
-    signingSecret: 'unused-in-socket-mode',
-    appToken: 'xapp-socket-token',
-    botId: 'BBOT',
-    botUserId: 'UBOT',
-    port: 0,
-    dispatcher: harness.dispatcher,
-  });
+  ({ adapter } = await startOneClubSlack(
+    { ...common, dispatcher: harness.dispatcher },
+    { botToken: common.botToken, slackApiUrl: fake.apiUrl, appToken: 'xapp-socket-token' },
+  ));
   await socket.connected();
 });
 afterAll(async () => {
