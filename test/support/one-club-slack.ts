@@ -1,7 +1,6 @@
-import type { Redis } from 'ioredis';
 import type { Dispatcher } from '../../src/dispatch/create-dispatcher.js';
+import type { ReplySink } from '../../src/delivery/reply-sink.js';
 import { createLogger } from '../../src/log.js';
-import type { Sealer } from '../../src/redis/sealer.js';
 import {
   startSlackAdapter,
   type RunningSlack,
@@ -10,11 +9,8 @@ import {
 } from '../../src/platforms/slack/app.js';
 
 /** One club as a test serves it on Slack: its front desk and where its state lives. */
-export interface TestSlackClub {
+export interface TestSlackClub extends SlackClub {
   dispatcher: Dispatcher;
-  redis: Redis;
-  prefix: string;
-  sealer: Sealer;
 }
 
 /** The one Slack adapter serving one club, over HTTP on loopback unless an app token is given. */
@@ -22,6 +18,8 @@ export interface OneClubSlack {
   adapter: RunningSlack<SlackClub>;
   /** `POST /slack/events` of the adapter (HTTP only). */
   eventsUrl: string;
+  /** The club's Slack replies, with the adapter's token. */
+  sink: ReplySink;
 }
 
 /**
@@ -32,7 +30,7 @@ export async function startOneClubSlack(
   club: TestSlackClub,
   options: Partial<Omit<SlackAdapterOptions<SlackClub>, 'clubFor' | 'dispatcherOf'>>,
 ): Promise<OneClubSlack> {
-  const served = { services: { redis: club.redis, prefix: club.prefix, sealer: club.sealer } };
+  const served: SlackClub = { services: club.services };
   const adapter = await startSlackAdapter<SlackClub>({
     botToken: 'xoxb-test-token',
     botId: 'BBOT',
@@ -44,5 +42,6 @@ export async function startOneClubSlack(
     clubFor: () => served,
     dispatcherOf: () => club.dispatcher,
   });
-  return { adapter, eventsUrl: `http://127.0.0.1:${adapter.port ?? 0}/slack/events` };
+  const eventsUrl = `http://127.0.0.1:${adapter.port ?? 0}/slack/events`;
+  return { adapter, eventsUrl, sink: adapter.sinkFor(served) };
 }

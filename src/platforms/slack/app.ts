@@ -1,9 +1,7 @@
 import { App, HTTPReceiver, type CustomRoute } from '@slack/bolt';
-import type { Redis } from 'ioredis';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { ReplySink } from '../../delivery/reply-sink.js';
 import { connectionPart } from '../../ops/health-part.js';
-import type { Sealer } from '../../redis/sealer.js';
 import type { RunningPlatform } from '../running-platform.js';
 import { registry as defaultRegistry } from '../../commands/registry.js';
 import { registerAppHome } from './app-home-listener.js';
@@ -15,7 +13,7 @@ import { forgetOnUninstall } from './forget-on-uninstall.js';
 import type { SlackInstallFlow } from './install-flow.js';
 import type { ListenerDeps, SlackContext } from './listener-deps.js';
 import type { OwnWorkspace } from './own-workspace.js';
-import { createSlackReplySink, type SlackTokens } from './reply-sink.js';
+import { createSlackReplySink, type SlackClubState, type SlackTokens } from './reply-sink.js';
 import { serveClub } from './serve-club.js';
 import { registerSlashCommands } from './slash-command-listener.js';
 import { registerViewSubmission } from './view-submission-listener.js';
@@ -23,7 +21,7 @@ import { createWorkspaces } from './workspaces.js';
 
 /** A club as the Slack adapter needs it: where its state lives. */
 export interface SlackClub {
-  services: { redis: Redis; prefix: string; sealer: Sealer };
+  services: SlackClubState;
 }
 
 /** Options for {@link startSlackAdapter}. */

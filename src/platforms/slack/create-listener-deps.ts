@@ -1,12 +1,11 @@
 import type { webApi } from '@slack/bolt';
-import type { Redis } from 'ioredis';
 import type { CommandDefinition } from '../../core/command.js';
 import { registry as defaultRegistry } from '../../commands/registry.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { ReplySink } from '../../delivery/reply-sink.js';
 import type { Logger } from '../../log.js';
-import type { Sealer } from '../../redis/sealer.js';
 import type { ListenerDeps } from './listener-deps.js';
+import type { SlackClubState } from './reply-sink.js';
 import { createResponseUrlUses } from './response-url-uses.js';
 import { createSlackUserResolver } from './resolve-slack-user.js';
 import { createSlackState } from './state.js';
@@ -37,12 +36,8 @@ export interface ListenerSettings {
 }
 
 /** A club's part of the listeners' deps: its front desk, where its state lives, its replies. */
-export interface ClubPart {
+export interface ClubPart extends SlackClubState {
   dispatcher: Dispatcher;
-  redis: Redis;
-  prefix: string;
-  /** Seals the state kept in Redis (replies, typed values, e-mails). */
-  sealer: Sealer;
   sink: ReplySink;
 }
 

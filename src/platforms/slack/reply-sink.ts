@@ -23,23 +23,25 @@ import { createSlackState, keepActionState } from './state.js';
 export type SlackTokens =
   { botToken: string } | { tokenFor(teamId: string | undefined): Promise<string | undefined> };
 
-/** Options for {@link createSlackReplySink}: the workspace tokens and one club's state. */
-export type SlackReplySinkOptions = SlackTokens & {
-  /** The Web API base (`SLACK_API_URL`); tests point it at a fake. Default: Slack's. */
-  slackApiUrl?: string;
-  /** Redis shared with the adapter: response_url use counts and button state. */
+/** Where a club's Slack state lives (response_url counts, button state, cached people), sealed. */
+export interface SlackClubState {
   redis: Redis;
-  /** The club's key prefix, shared with the adapter. */
   prefix: string;
-  /** Seals the state kept in Redis (replies, typed values, e-mails). */
   sealer: Sealer;
-  logger: Logger;
-  /** Longest Retry-After honoured after a 429. Default: 5 minutes. */
-  maxRetryAfterMs?: number;
-  /** Told the code of each Web API call that fails (see `slackFailureCode`), for metrics. Default: none. */
-  onApiError?: (code: string) => void;
-  now?: () => number;
-};
+}
+
+/** Options for {@link createSlackReplySink}: the workspace tokens and one club's state. */
+export type SlackReplySinkOptions = SlackTokens &
+  SlackClubState & {
+    /** The Web API base (`SLACK_API_URL`); tests point it at a fake. Default: Slack's. */
+    slackApiUrl?: string;
+    logger: Logger;
+    /** Longest Retry-After honoured after a 429. Default: 5 minutes. */
+    maxRetryAfterMs?: number;
+    /** Told the code of each Web API call that fails (see `slackFailureCode`), for metrics. Default: none. */
+    onApiError?: (code: string) => void;
+    now?: () => number;
+  };
 
 /** A message to post; a notice of one line needs no blocks. */
 type Outgoing = Pick<SlackMessage, 'text'> & Partial<Pick<SlackMessage, 'blocks'>>;
@@ -152,11 +154,12 @@ export function createSlackReplySink(options: SlackReplySinkOptions): ReplySink 
       // The one guard before anything public: personal data never goes to a channel.
       const inChannel = reply.visibility === 'channel' && !reply.personalData;
       try {
-        const web = await webApiFor(address);
         const actionValues = await keepActionState(reply, state, address.userId);
         // A long reply is several messages; if one fails, a retry sends them all again.
         for (const message of renderReply(reply, { actionValues })) {
           if (await viaResponseUrl(address, message, inChannel)) continue;
+          // The response_url needs no token; the Web API needs the workspace's.
+          const web = await webApiFor(address);
           if (inChannel) await web.toChannel(address, message);
           else await web.toAsker(address, message);
         }

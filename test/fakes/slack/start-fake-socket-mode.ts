@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { startFakeSlack, type FakeSlack } from './start-fake-slack.js';
 
 /** An acknowledgement the app sent back over the socket. */
 export interface SocketAck {
@@ -82,4 +83,19 @@ export async function startFakeSocketMode(): Promise<FakeSocketMode> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** The fake Slack Web API whose apps.connections.open points to a fake Socket Mode socket. */
+export interface FakeSlackOverSocket {
+  fake: FakeSlack;
+  socket: FakeSocketMode;
+  close(): Promise<void>;
+}
+
+export async function startFakeSlackOverSocket(): Promise<FakeSlackOverSocket> {
+  const fake = await startFakeSlack();
+  const socket = await startFakeSocketMode();
+  fake.setSocketModeUrl(socket.url);
+  const close = async () => void (await Promise.all([socket.close(), fake.close()]));
+  return { fake, socket, close };
 }

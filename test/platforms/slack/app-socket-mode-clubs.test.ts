@@ -4,25 +4,23 @@ import type { HostedClub } from '../../../src/hosting/club-directory.js';
 import { createLogger } from '../../../src/log.js';
 import { startSlackAdapter, type RunningSlack } from '../../../src/platforms/slack/app.js';
 import { notSetUpText } from '../../../src/platforms/slack/serve-club.js';
+import { slashCommandFields } from '../../fakes/slack/slack-requests.js';
 import {
-  startFakeSocketMode,
-  type FakeSocketMode,
+  startFakeSlackOverSocket,
+  type FakeSlackOverSocket,
 } from '../../fakes/slack/start-fake-socket-mode.js';
-import { startFakeSlack, type FakeSlack } from '../../fakes/slack/start-fake-slack.js';
 import { startHostingHarness, type HostingHarness } from '../../hosting/hosting-harness.js';
 import { waitFor } from '../../support/wait-for.js';
 
-let fake: FakeSlack;
-let socket: FakeSocketMode;
+let slack: FakeSlackOverSocket;
 let host: HostingHarness;
 let adapter: RunningSlack<HostedClub>;
 /** The adapter's warnings. */
 const lines: string[] = [];
 
 beforeAll(async () => {
-  fake = await startFakeSlack();
-  socket = await startFakeSocketMode();
-  fake.setSocketModeUrl(socket.url);
+  slack = await startFakeSlackOverSocket();
+  const { fake, socket } = slack;
   host = await startHostingHarness({
     clubs: [{ id: 'kingfishers' }, { id: 'grebes' }],
     // The adapter starts after the directory it looks clubs up in; replies wait for it.
@@ -47,22 +45,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await adapter?.stop();
   await host?.stop();
-  await socket?.close();
-  await fake?.close();
+  await slack?.close();
 });
 
 const slashOver = (teamId: string, responseUrl: string) =>
-  socket.send('slash_commands', {
-    team_id: teamId,
-    channel_id: 'CPOOL',
-    user_id: 'USOCKET',
-    user_name: 'usocket',
-    command: '/whoswho',
-    text: '',
-    api_app_id: 'A1',
-    response_url: responseUrl,
-    trigger_id: `trigger-${teamId}`,
-  });
+  slack.socket.send(
+    'slash_commands',
+    slashCommandFields({ userId: 'USOCKET', teamId }, '/whoswho', '', { responseUrl }),
+  );
 
 /** An Events API envelope's payload: App Home opened by `user` in `teamId`'s workspace. */
 const homeOpened = (teamId: string, user: string, eventId: string) => ({
@@ -78,15 +68,15 @@ const homeOpened = (teamId: string, user: string, eventId: string) => ({
 
 describe('Socket Mode for many clubs, each found by its workspace', () => {
   it('when a club’s workspace runs a command over the socket, that club answers it; a workspace with no club is told it is not set up', async () => {
-    const responseUrl = fake.responseUrl();
+    const responseUrl = slack.fake.responseUrl();
     const ack = await slashOver('TKINGFISHERS', responseUrl);
     expect(ack.payload).toEqual({});
-    const post = await waitFor(() => fake.postsTo(responseUrl)[0], 'the answer', 15_000);
+    const post = await waitFor(() => slack.fake.postsTo(responseUrl)[0], 'the answer', 15_000);
     expect(JSON.stringify(post.body.blocks)).toContain("Who's who");
     expect(host.simulators.get('kingfishers')?.admin.calls().total).toBeGreaterThan(0);
 
     const calls = host.simulators.get('grebes')?.admin.calls().total;
-    const refused = await slashOver('TSTRANGER', fake.responseUrl());
+    const refused = await slashOver('TSTRANGER', slack.fake.responseUrl());
     expect(refused.payload).toEqual({ response_type: 'ephemeral', text: notSetUpText });
     expect(host.simulators.get('grebes')?.admin.calls().total).toBe(calls);
   });
@@ -94,13 +84,14 @@ describe('Socket Mode for many clubs, each found by its workspace', () => {
   it('when Slack retries an event over the socket (retry_num 1, the same event id), the retry is acknowledged and ignored', async () => {
     const grebes = host.directory.bySlackTeam('TGREBES');
     const homeMarks = () => host.redis.keys(`${grebes?.services.prefix}:slack:home:*`);
-    const publishes = () => fake.callsTo('views.publish').filter((c) => c.args.user_id === 'UHOME');
-    await socket.send('events_api', homeOpened('TGREBES', 'UHOME', 'EvRETRY1'));
+    const publishes = () =>
+      slack.fake.callsTo('views.publish').filter((c) => c.args.user_id === 'UHOME');
+    await slack.socket.send('events_api', homeOpened('TGREBES', 'UHOME', 'EvRETRY1'));
     await waitFor(() => publishes()[0], 'the Home published', 15_000);
     // Without the hourly mark, only the replay guard stands between a retry and a second /today.
     await host.redis.del(...(await homeMarks()));
 
-    await socket.send('events_api', homeOpened('TGREBES', 'UHOME', 'EvRETRY1'), {
+    await slack.socket.send('events_api', homeOpened('TGREBES', 'UHOME', 'EvRETRY1'), {
       retry_attempt: 1,
       retry_reason: 'timeout',
     });
