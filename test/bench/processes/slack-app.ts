@@ -25,7 +25,7 @@ if (process.env.BENCH_APP === 'bare') {
   eventsUrl = bare.eventsUrl;
   stop = bare.stop;
 } else {
-  const { services, logger, metrics, prefix } = processServices('bot');
+  const { services, logger, metrics } = processServices('bot');
   const dispatcher = createBotDispatcher(services, {
     timezone: benchTimezone,
     ratePerMinute: benchRatePerMinute,
