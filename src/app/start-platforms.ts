@@ -44,19 +44,6 @@ export async function startPlatforms(options: StartPlatformsOptions): Promise<Ru
   // The bot process posts the replies workers leave in the outbox: it holds the platform
   // credentials, and a worker that dies mid-job can then neither lose a reply nor send it twice.
   const sinks: Partial<Record<Platform, ReplySink>> = {};
-  if (options.slack) {
-    // Platforms load only when configured: a Slack-only bot never loads discord.js (about 48 MB).
-    const { createSlackReplySink } = await import('../platforms/slack/reply-sink.js');
-    sinks.slack = createSlackReplySink({
-      botToken: config.SLACK_BOT_TOKEN!,
-      slackApiUrl: config.SLACK_API_URL,
-      redis,
-      prefix,
-      sealer,
-      logger,
-      onApiError: apiErrors('slack'),
-    });
-  }
   const dispatcher = createBotDispatcher(services, {
     timezone: config.CLUB_TIMEZONE,
     ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
@@ -66,27 +53,34 @@ export async function startPlatforms(options: StartPlatformsOptions): Promise<Ru
   let slackPort: number | undefined;
   const stops: (() => Promise<void>)[] = [];
   if (options.slack) {
+    // Platforms load only when configured: a Slack-only bot never loads discord.js (about 48 MB).
     const { startSlackAdapter } = await import('../platforms/slack/app.js');
-    const { slackPart } = await import('../platforms/slack/slack-part.js');
-    const socketMode = Boolean(config.SLACK_APP_TOKEN);
+    const { createWebClient } = await import('../platforms/slack/create-web-client.js');
+    const own = await import('../platforms/slack/own-workspace.js');
+    const { SLACK_BOT_TOKEN: botToken = '', SLACK_API_URL: slackApiUrl } = config;
+    // The club answers its own workspace only: the one Slack adapter, with a directory of one.
+    const ownWorkspace = own.createOwnWorkspace({
+      client: createWebClient(botToken, { slackApiUrl, timeoutMs: 5_000, logger }),
+      logger,
+    });
+    const club = { services };
     const slack = await startSlackAdapter({
-      signingSecret: config.SLACK_SIGNING_SECRET ?? '',
-      botToken: config.SLACK_BOT_TOKEN!,
+      signingSecret: config.SLACK_SIGNING_SECRET,
+      botToken,
       appToken: config.SLACK_APP_TOKEN,
-      slackApiUrl: config.SLACK_API_URL,
+      slackApiUrl,
       port: config.PORT,
-      dispatcher,
-      redis,
-      prefix,
-      sealer,
       logger,
       onApiError: apiErrors('slack'),
+      ownWorkspace,
+      clubFor: own.ownWorkspaceClub(ownWorkspace, club),
+      dispatcherOf: () => dispatcher,
     });
-    ready.slack = () =>
-      slackPart(slack, socketMode ? 'connected (Socket Mode)' : 'listening for Slack');
+    sinks.slack = slack.sinkFor(club);
+    ready.slack = slack.ready;
     stops.push(() => slack.stop());
-    if (!socketMode) slackPort = slack.port;
-    logger.info({ port: slack.port, socketMode }, 'Slack adapter started');
+    slackPort = slack.port;
+    logger.info({ port: slack.port, socketMode: !slack.port }, 'Slack adapter started');
   }
   if (options.discord) {
     const { startDiscordAdapter } = await import('../platforms/discord/app.js');

@@ -36,38 +36,27 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
     onDispatched: options.onDispatched,
   });
   const oauth = Boolean(config.SLACK_CLIENT_ID && config.SLACK_CLIENT_SECRET);
-  const slackOn = Boolean(config.SLACK_SIGNING_SECRET && (oauth || config.SLACK_BOT_TOKEN));
+  // Socket Mode (SLACK_APP_TOKEN) needs no signing secret: nothing reaches the bot unsigned.
+  const slackOn = Boolean(
+    (config.SLACK_SIGNING_SECRET || config.SLACK_APP_TOKEN) && (oauth || config.SLACK_BOT_TOKEN),
+  );
   const discordOn = Boolean(config.DISCORD_TOKEN && config.DISCORD_APPLICATION_ID);
   const stops: (() => Promise<void>)[] = [];
   const ready: Partial<Record<Platform, PartCheck>> = {};
   const sinkMakers: ((club: HostedClub) => Partial<Record<Platform, ReplySink>>)[] = [];
 
   if (slackOn) {
-    const slack = await import('../platforms/slack/start-hosted-slack.js');
-    const { slackPart } = await import('../platforms/slack/slack-part.js');
+    const { startSlackAdapter } = await import('../platforms/slack/app.js');
     const { createRedisInstallationStore } =
       await import('../platforms/slack/redis-installation-store.js');
-    const { createHostedSlackSink } = await import('../platforms/slack/hosted-reply-sink.js');
     const store = createRedisInstallationStore({
       redis,
       key: registryKeys().slackInstallations,
       sealer,
     });
-    const tokenFor = async (teamId: string | undefined) =>
-      oauth ? (teamId ? store.teamToken(teamId) : undefined) : config.SLACK_BOT_TOKEN;
-    sinkMakers.push((club) => ({
-      slack: createHostedSlackSink({
-        tokenFor,
-        slackApiUrl: config.SLACK_API_URL,
-        redis,
-        prefix: club.services.prefix,
-        sealer,
-        logger,
-        onApiError: (code) => options.onApiError('slack', code),
-      }),
-    }));
-    const running = await slack.startHostedSlack({
-      signingSecret: config.SLACK_SIGNING_SECRET ?? '',
+    const slack = await startSlackAdapter<HostedClub>({
+      signingSecret: config.SLACK_SIGNING_SECRET,
+      appToken: config.SLACK_APP_TOKEN,
       slackApiUrl: config.SLACK_API_URL,
       port: config.PORT,
       logger,
@@ -75,7 +64,7 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
       botToken: config.SLACK_BOT_TOKEN,
       ...(oauth
         ? {
-            oauth: {
+            installFlow: {
               clientId: config.SLACK_CLIENT_ID!,
               clientSecret: config.SLACK_CLIENT_SECRET!,
               // Signs the install flow's state; derived, so hosting needs no extra secret.
@@ -96,9 +85,13 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
       clubFor: (teamId) => directory.bySlackTeam(teamId),
       dispatcherOf,
     });
-    ready.slack = () => slackPart(running, 'listening for Slack');
-    stops.push(() => running.stop());
-    logger.info({ port: running.port, installFlow: oauth }, 'Slack adapter started for every club');
+    sinkMakers.push((club) => ({ slack: slack.sinkFor(club) }));
+    ready.slack = slack.ready;
+    stops.push(() => slack.stop());
+    logger.info(
+      { port: slack.port, installFlow: oauth, socketMode: Boolean(config.SLACK_APP_TOKEN) },
+      'Slack adapter started for every club',
+    );
   }
   if (discordOn) {
     const { startDiscordAdapter } = await import('../platforms/discord/app.js');

@@ -4,7 +4,8 @@ import { createLogger } from '../../src/log.js';
 import type { DiscordAdapter, DiscordClub } from '../../src/platforms/discord/app.js';
 import { createDiscordReplySink } from '../../src/platforms/discord/reply-sink.js';
 import { createSlackReplySink } from '../../src/platforms/slack/reply-sink.js';
-import { startSlackAdapter, type RunningSlackAdapter } from '../../src/platforms/slack/app.js';
+import type { RunningSlack, SlackClub } from '../../src/platforms/slack/app.js';
+import { startOneClubSlack } from '../support/one-club-slack.js';
 import { chatInput, type Sender } from '../fakes/discord/interactions.js';
 import { editsOf } from '../fakes/discord/records.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/start-fake-discord.js';
@@ -40,7 +41,7 @@ const logger = createLogger({ level: 'info', role: 'all' }, destination);
 let slack: FakeSlack;
 let discord: FakeDiscord;
 let ops: OpsFixture;
-let slackAdapter: RunningSlackAdapter;
+let slackAdapter: RunningSlack<SlackClub>;
 let discordAdapter: DiscordAdapter<DiscordClub>;
 
 beforeAll(async () => {
@@ -66,20 +67,15 @@ beforeAll(async () => {
     }),
   });
   const { services } = ops;
-  slackAdapter = await startSlackAdapter({
-    signingSecret,
-    botToken,
-    slackApiUrl: slack.apiUrl,
-    botId: 'BBOT',
-    botUserId: 'UBOT',
-    port: 0,
-    host: '127.0.0.1',
-    dispatcher: ops.dispatcher,
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
-    logger,
-  });
+  ({ adapter: slackAdapter } = await startOneClubSlack(
+    { dispatcher: ops.dispatcher, services },
+    {
+      signingSecret,
+      botToken,
+      slackApiUrl: slack.apiUrl,
+      logger,
+    },
+  ));
   const club = { services, policy: services.policy, timezone: opsTimezone };
   discordAdapter = await startAdapterOnFake(discord, oneClub(club, ops.dispatcher), {
     token: discordToken,

@@ -5,7 +5,8 @@ import { createLogger } from '../../src/log.js';
 import type { DiscordAdapter, DiscordClub } from '../../src/platforms/discord/app.js';
 import { createDiscordReplySink } from '../../src/platforms/discord/reply-sink.js';
 import { createSlackReplySink } from '../../src/platforms/slack/reply-sink.js';
-import { startSlackAdapter, type RunningSlackAdapter } from '../../src/platforms/slack/app.js';
+import type { RunningSlack, SlackClub } from '../../src/platforms/slack/app.js';
+import { startOneClubSlack } from '../support/one-club-slack.js';
 import { chatInput } from '../fakes/discord/interactions.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/start-fake-discord.js';
 import { postToSlackApp, slashCommandBody } from '../fakes/slack/slack-requests.js';
@@ -21,7 +22,7 @@ const silent = createLogger({ level: 'silent' });
 let slack: FakeSlack;
 let discord: FakeDiscord;
 let ops: OpsFixture;
-let slackAdapter: RunningSlackAdapter;
+let slackAdapter: RunningSlack<SlackClub>;
 let discordAdapter: DiscordAdapter<DiscordClub>;
 /** What each platform told `onApiError`, as main.ts hands it to the metrics. */
 const reported: { platform: string; code: string }[] = [];
@@ -34,21 +35,16 @@ beforeAll(async () => {
   discord = await startFakeDiscord({ applicationId });
   ops = await startOpsFixture({ worker: false });
   const { services } = ops;
-  slackAdapter = await startSlackAdapter({
-    signingSecret,
-    botToken: 'xoxb-errors',
-    slackApiUrl: slack.apiUrl,
-    botId: 'BBOT',
-    botUserId: 'UBOT',
-    port: 0,
-    host: '127.0.0.1',
-    dispatcher: ops.dispatcher,
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
-    logger: silent,
-    onApiError: onApiError('slack'),
-  });
+  ({ adapter: slackAdapter } = await startOneClubSlack(
+    { dispatcher: ops.dispatcher, services },
+    {
+      signingSecret,
+      botToken: 'xoxb-errors',
+      slackApiUrl: slack.apiUrl,
+      logger: silent,
+      onApiError: onApiError('slack'),
+    },
+  ));
   const club = { services, policy: services.policy, timezone: opsTimezone };
   discordAdapter = await startAdapterOnFake(discord, oneClub(club, ops.dispatcher), {
     token: 'discord-errors-token',
