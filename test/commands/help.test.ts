@@ -37,7 +37,7 @@ describe('/help', () => {
   const digests = ['/digest add', '/digest list', '/digest remove', '/digest preview'];
   it.each<[BotRole, string[]]>([
     ['coach', ['/session', '/member', '/member details', ...digests]],
-    ['head-coach', ['/session', ...digests]],
+    ['head-coach', ['/session', '/places', ...digests]],
     [
       'welfare',
       [
@@ -46,12 +46,24 @@ describe('/help', () => {
         '/member details',
         '/incident list',
         '/incident show',
+        '/checks',
         '/audit',
         ...digests,
       ],
     ],
     ['committee', digests],
-    ['membership', ['/trial new', '/trials', '/waitinglist', '/waitinglist add', ...digests]],
+    [
+      'membership',
+      [
+        '/trial new',
+        '/trials',
+        '/waitinglist',
+        '/waitinglist add',
+        '/places',
+        '/checks',
+        ...digests,
+      ],
+    ],
     ['admin', ['/digest list', '/digest remove', '/quota', '/link']],
   ])('when a %s asks, then their own commands are added to everyone’s', (role, extra) => {
     const lines = commandsIn(helpLines(askerWith([role])));

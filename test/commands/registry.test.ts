@@ -25,6 +25,8 @@ describe('the command registry', () => {
       'trials',
       'waitinglist',
       'waitinglist add',
+      'places',
+      'checks',
       'audit',
       'digest add',
       'digest list',

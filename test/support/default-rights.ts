@@ -15,17 +15,26 @@ const digests = ['digest add', 'digest list', 'digest remove', 'digest preview']
 export const defaultRights: Record<BotRole, readonly string[]> = {
   everyone: openToEveryone,
   coach: ['session', 'member', 'member details', ...digests],
-  'head-coach': ['session', ...digests],
+  'head-coach': ['session', 'places', ...digests],
   welfare: [
     'session',
     'member',
     'member details',
     'incident list',
     'incident show',
+    'checks',
     'audit',
     ...digests,
   ],
-  membership: ['trial new', 'trials', 'waitinglist', 'waitinglist add', ...digests],
+  membership: [
+    'trial new',
+    'trials',
+    'waitinglist',
+    'waitinglist add',
+    'places',
+    'checks',
+    ...digests,
+  ],
   committee: digests,
   admin: ['digest list', 'digest remove', 'quota', 'link'],
 };
