@@ -82,10 +82,12 @@ export type DemoArgs = { as?: DemoRole; commands: string[] } | { error: string }
 
 /** Who each `--as` is, for `--help`. */
 const personaNotes: Record<DemoRole, string> = {
-  welfare: 'the Welfare Officer, with /checks (without --as: the same person, every role)',
+  welfare:
+    'the Welfare Officer, /checks (without --as: the same person, every role, /event new too)',
   coach: 'a coach of one session, holding no office',
   'head-coach': 'the Head Coach: every roster, /places, lapsed DBS on /today',
-  membership: 'the Membership Secretary: trials, waiting list, /places, /checks',
+  membership:
+    'the Membership Secretary (/trial new, /places, /checks, /emaillist from Tuesday Juniors)',
   member: 'an adult member with no office',
   unlinked: 'someone the club’s records do not know',
 };
@@ -104,6 +106,7 @@ export function demoUsage(): string {
     'Examples:',
     '  npm run demo -- "/session tomorrow"',
     '  npm run demo -- --as coach "/member Smith" "/session"',
+    '  npm run demo -- --as membership "/emaillist from Tuesday Juniors"',
   ].join('\n');
 }
 

@@ -59,12 +59,16 @@ describe('/help', () => {
         '/trials',
         '/waitinglist',
         '/waitinglist add',
+        '/emaillist from',
         '/places',
         '/checks',
         ...digests,
       ],
     ],
-    ['admin', ['/digest list', '/digest remove', '/quota', '/link']],
+    [
+      'admin',
+      ['/emaillist from', '/event new', '/digest list', '/digest remove', '/quota', '/link'],
+    ],
   ])('when a %s asks, then their own commands are added to everyone’s', (role, extra) => {
     const lines = commandsIn(helpLines(askerWith([role])));
     expect(lines).toHaveLength(8 + extra.length);

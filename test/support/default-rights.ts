@@ -31,10 +31,11 @@ export const defaultRights: Record<BotRole, readonly string[]> = {
     'trials',
     'waitinglist',
     'waitinglist add',
+    'emaillist from',
     'places',
     'checks',
     ...digests,
   ],
   committee: digests,
-  admin: ['digest list', 'digest remove', 'quota', 'link'],
+  admin: ['emaillist from', 'event new', 'digest list', 'digest remove', 'quota', 'link'],
 };
