@@ -4,7 +4,7 @@ import { isChild } from '../../club/members/is-child.js';
 import { membersByGuid } from '../../club/members/members-by-guid.js';
 import { formatDay } from '../../club/time/club-time.js';
 import type { CheckFinding } from './check-finding.js';
-import { swimmersByParent } from './session-people.js';
+import { familyLinks } from '../../club/members/family-links.js';
 import { peopleFinding } from './welfare-checks.js';
 
 /** What the membership checks read: the cached members, sessions and groups. */
@@ -38,7 +38,7 @@ export function membershipChecks(input: MembershipCheckInput): CheckFinding[] {
   const leftButListed = [...new Set(current.flatMap((s) => s.members.map((m) => m.guid)))]
     .map((guid) => byGuid.get(guid))
     .filter((member): member is Member => member !== undefined && !member.active);
-  const swimmersOf = swimmersByParent(members);
+  const { swimmersOf } = familyLinks(members);
   const allLeft = active.filter((member) => {
     const swimmers = [...(swimmersOf.get(member.guid) ?? [])].map((guid) => byGuid.get(guid));
     return swimmers.length > 0 && swimmers.every((swimmer) => swimmer && !swimmer.active);

@@ -19,18 +19,3 @@ export function peopleOnDuty(
     return taken ? [{ member, sessions: taken }] : [];
   });
 }
-
-/**
- * Pure: each member's swimmers, from both sides of the link (a swimmer's `Parents` can miss a
- * parent whose own `Swimmers` names them), by the parent's Guid.
- */
-export function swimmersByParent(members: readonly Member[]): Map<string, Set<string>> {
-  const byParent = new Map<string, Set<string>>();
-  const link = (parent: string, swimmer: string) =>
-    byParent.set(parent, (byParent.get(parent) ?? new Set()).add(swimmer));
-  for (const member of members) {
-    for (const swimmer of member.swimmers) link(member.guid, swimmer);
-    for (const parent of member.parents) link(parent, member.guid);
-  }
-  return byParent;
-}

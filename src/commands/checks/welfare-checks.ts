@@ -6,7 +6,8 @@ import { isChild } from '../../club/members/is-child.js';
 import { addDays } from '../../club/time/read-date.js';
 import { daysFromTo } from '../../digests/calendar-days.js';
 import type { CheckFinding } from './check-finding.js';
-import { peopleOnDuty, swimmersByParent } from './session-people.js';
+import { peopleOnDuty } from './session-people.js';
+import { familyLinks } from '../../club/members/family-links.js';
 
 /** A DBS check or safeguarding course due within this many days is flagged. */
 export const dueSoonDays = 30;
@@ -31,8 +32,7 @@ export function welfareChecks(input: WelfareCheckInput): CheckFinding[] {
   const { members, today } = input;
   const onDuty = peopleOnDuty(members, input.sessions);
   const children = members.filter((member) => member.active && isChild(member, today));
-  const parentsOf = swimmersByParent(members);
-  const hasParent = new Set([...parentsOf.values()].flatMap((swimmers) => [...swimmers]));
+  const { parentsOf } = familyLinks(members);
   const findings: CheckFinding[] = [
     renewalFinding(
       'dbs',
@@ -59,7 +59,7 @@ export function welfareChecks(input: WelfareCheckInput): CheckFinding[] {
     peopleFinding(
       'no-parent',
       'Under-18s with no parent on record',
-      children.filter((child) => !hasParent.has(child.guid)),
+      children.filter((child) => !parentsOf.has(child.guid)),
       'Link a parent to the swimmer’s record in the club’s web app (the parent’s Swimmers, or the swimmer’s Parents).',
     ),
   ];
