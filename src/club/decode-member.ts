@@ -51,6 +51,7 @@ export function decodeMember(record: WireRecord): Member {
     asaNumber: text(record, 'ASANumber', 'AsaNumber'),
     asaCategory: text(record, 'AsaCategory', 'ASACategory'),
     jobTitle: text(record, 'JobTitle'),
+    detailsConfirmed: date(record, 'DetailsConfirmedCorrect'),
     parents: guids(record, 'Parents'),
     swimmers: guids(record, 'Swimmers'),
     hasDbsDate: date(record, 'DBSDate', 'DbsDate') !== undefined,

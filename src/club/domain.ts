@@ -50,6 +50,8 @@ export interface Member {
   asaNumber?: string;
   asaCategory?: string;
   jobTitle?: string;
+  /** yyyy-mm-dd: when the member last confirmed their details are correct (DetailsConfirmedCorrect). */
+  detailsConfirmed?: string;
   /** Guids of this swimmer's parents. */
   parents: string[];
   /** Guids of this parent's swimmers. */

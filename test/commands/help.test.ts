@@ -37,7 +37,7 @@ describe('/help', () => {
   const digests = ['/digest add', '/digest list', '/digest remove', '/digest preview'];
   it.each<[BotRole, string[]]>([
     ['coach', ['/session', '/member', '/member details', ...digests]],
-    ['head-coach', ['/session', ...digests]],
+    ['head-coach', ['/session', '/places', ...digests]],
     [
       'welfare',
       [
@@ -46,6 +46,7 @@ describe('/help', () => {
         '/member details',
         '/incident list',
         '/incident show',
+        '/checks',
         '/audit',
         ...digests,
       ],
@@ -53,7 +54,16 @@ describe('/help', () => {
     ['committee', digests],
     [
       'membership',
-      ['/trial new', '/trials', '/waitinglist', '/waitinglist add', '/emaillist from', ...digests],
+      [
+        '/trial new',
+        '/trials',
+        '/waitinglist',
+        '/waitinglist add',
+        '/emaillist from',
+        '/places',
+        '/checks',
+        ...digests,
+      ],
     ],
     [
       'admin',
