@@ -20,17 +20,17 @@ import {
   decodeWaitingListPerson,
   decodeWhosWho,
 } from './decode-records.js';
-import { decodeMember, decodeMemberSensitive } from './decode-member.js';
+import { decodeFreshMember, decodeMember } from './decode-member.js';
 import type { CodeOfConduct, CodeOfConductSummary } from './code-of-conduct.js';
 import { decodeCodeOfConduct, decodeCodeOfConductSummary } from './decode-code-of-conduct.js';
 import type {
   ClubEvent,
   ClubSession,
+  FreshMember,
   Incident,
   IncidentDraft,
   Meet,
   Member,
-  MemberSensitive,
   NamedMembership,
   TrialRequest,
   TrialRequestDraft,
@@ -49,7 +49,12 @@ import { isWireRecord, type WireRecord } from './wire-fields.js';
 export interface ClubApi {
   listMembers(): Promise<Member[]>;
   /** One member with the special-category fields, read per request (never cached). */
-  getMemberWithSensitive(guid: string): Promise<{ member: Member; sensitive: MemberSensitive }>;
+  getMemberWithSensitive(guid: string): Promise<FreshMember>;
+  /**
+   * The members of the collection's first `pages` pages with their special-category fields,
+   * read per request (never cached): cheaper than one read each for more than `pages` members.
+   */
+  listFreshMembers(pages: number): Promise<FreshMember[]>;
   listSessions(): Promise<ClubSession[]>;
   getWhosWho(): Promise<WhosWhoCategory[]>;
   listGroups(): Promise<NamedMembership[]>;
@@ -102,8 +107,9 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
     path: string,
     send: (page: number) => Promise<Answer>,
     decode: (r: WireRecord) => T,
+    lastPage?: number,
   ) {
-    const items = await readAllPages((page) => call(path, () => send(page)));
+    const items = await readAllPages((page) => call(path, () => send(page)), { lastPage });
     return decodeAll(items, decode).values;
   }
 
@@ -135,8 +141,15 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
         path,
         await call(path, () => client.GET(path, { params: { path: { guid } } })),
       );
-      return { member: decodeMember(record), sensitive: decodeMemberSensitive(record) };
+      return decodeFreshMember(record);
     },
+    listFreshMembers: (pages) =>
+      list(
+        collections.users,
+        (n) => client.GET(collections.users, page(n)),
+        decodeFreshMember,
+        pages,
+      ),
     listSessions: () =>
       list(collections.sessions, (n) => client.GET(collections.sessions, page(n)), decodeSession),
     async getWhosWho() {

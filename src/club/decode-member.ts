@@ -1,4 +1,4 @@
-import type { Member, MemberSensitive, PersonName } from './domain.js';
+import type { FreshMember, Member, MemberSensitive, PersonName } from './domain.js';
 import { date, flag, gender, guids, required, text, type WireRecord } from './wire-fields.js';
 
 export const firstNames = ['Firstname', 'FirstName', 'firstname', 'firstName'];
@@ -56,6 +56,11 @@ export function decodeMember(record: WireRecord): Member {
     hasDbsDate: date(record, 'DBSDate', 'DbsDate') !== undefined,
     dbsRenewalDate: date(record, 'DBSRenewalDate', 'DbsRenewalDate'),
     safeguardingRenewalDate: date(record, 'SafeguardingRenewalDate'),
+    consents: {
+      imageUse: text(record, 'ConsentImageUse') !== undefined,
+      videoUse: text(record, 'ConsentVideoUse') !== undefined,
+      travel: text(record, 'ConsentToTravel') !== undefined,
+    },
   };
 }
 
@@ -73,4 +78,9 @@ export function decodeMemberSensitive(record: WireRecord): MemberSensitive {
     safeguardingDate: date(record, 'SafeguardingDate'),
     safeguardingRenewalDate: date(record, 'SafeguardingRenewalDate'),
   };
+}
+
+/** A member with their special-category fields, as read per request. */
+export function decodeFreshMember(record: WireRecord): FreshMember {
+  return { member: decodeMember(record), sensitive: decodeMemberSensitive(record) };
 }

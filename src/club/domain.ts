@@ -62,6 +62,21 @@ export interface Member {
    */
   dbsRenewalDate?: string;
   safeguardingRenewalDate?: string;
+  /** Which consents a parent gave (a date on record); the dates themselves are not kept. */
+  consents: MemberConsents;
+}
+
+/** A consent is on record when the service holds a date for it (`ConsentImageUse` and the like). */
+export interface MemberConsents {
+  imageUse: boolean;
+  videoUse: boolean;
+  travel: boolean;
+}
+
+/** A member's record read just now with its special-category fields: never cached, never logged. */
+export interface FreshMember {
+  member: Member;
+  sensitive: MemberSensitive;
 }
 
 /** Special-category and criminal-records data: never cached, never logged. */
