@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClubSession } from '../../../src/club/domain.js';
+import type { ClubSession, Member, MemberConsents } from '../../../src/club/domain.js';
 import { displayName } from '../../../src/club/members/display-name.js';
 import { consentKey } from '../../../src/commands/session/consent-markers.js';
 import { readSheetWord } from '../../../src/commands/session/poolside-sheet.js';
@@ -73,13 +73,29 @@ describe('asking /session for the poolside sheet', () => {
   });
 });
 
+const onRecord = (imageUse: boolean, videoUse: boolean, travel: boolean): MemberConsents => ({
+  imageUse,
+  videoUse,
+  travel,
+});
+
+/** The session's first swimmer, made a child of eleven with these consents on record. */
+function firstSwimmerAsChild(
+  club: ReturnType<typeof seeded>['club'],
+  session: ClubSession,
+  consents: MemberConsents,
+): Member {
+  const child = club.members.find((m) => m.guid === session.members[0]?.guid);
+  if (!child) throw new Error('no swimmer');
+  child.dateOfBirth = '2015-01-01';
+  child.consents = consents;
+  return child;
+}
+
 describe('consents on the roster and the member card', () => {
   it('when a child has no photo or video consent on record, then the roster marks them and explains the marker in one line', async () => {
     const { club, session, ask } = seeded();
-    const child = club.members.find((m) => m.guid === session.members[0]?.guid);
-    if (!child) throw new Error('no swimmer');
-    child.dateOfBirth = '2015-01-01';
-    child.consents = { imageUse: false, videoUse: true, travel: true };
+    const child = firstSwimmerAsChild(club, session, onRecord(false, true, true));
     const reply = await ask(sessionWhen(session));
     expect(text(reply)).toContain(`${displayName(child)} (no P)`);
     expect(text(reply)).toContain(consentKey);
@@ -90,9 +106,7 @@ describe('consents on the roster and the member card', () => {
     const { club, session, ask } = seeded();
     for (const member of club.members) {
       const adult = member.dateOfBirth !== undefined && member.dateOfBirth < '2000-01-01';
-      member.consents = adult
-        ? { imageUse: false, videoUse: false, travel: false }
-        : { imageUse: true, videoUse: true, travel: true };
+      member.consents = adult ? onRecord(false, false, false) : onRecord(true, true, true);
     }
     const reply = await ask(sessionWhen(session));
     expect(text(reply)).not.toContain('(no ');
@@ -101,10 +115,7 @@ describe('consents on the roster and the member card', () => {
 
   it('when a coach looks up a child of their session, then the card says the consents in words', async () => {
     const { club, session, coach } = seeded();
-    const child = club.members.find((m) => m.guid === session.members[0]?.guid);
-    if (!child) throw new Error('no swimmer');
-    child.dateOfBirth = '2015-01-01';
-    child.consents = { imageUse: true, videoUse: false, travel: false };
+    const child = firstSwimmerAsChild(club, session, onRecord(true, false, false));
     const reply = await run('member', {
       data: club.data,
       asker: askerWith(['coach'], coach),
