@@ -1,7 +1,8 @@
 import type { Priority } from '../budget/priority.js';
 import type { ClubApi } from '../club/club-api.js';
 import type { BudgetedClubApis } from '../club/budgeted-club-apis.js';
-import type { FreshMember, MemberSensitive } from '../club/domain.js';
+import type { MemberSensitive } from '../club/domain.js';
+import type { FreshMember } from '../club/fresh-member.js';
 import type { ChatUser } from '../core/chat-user.js';
 import type { ClubData } from '../core/club-data.js';
 import type { ReadCache } from './read-cache.js';

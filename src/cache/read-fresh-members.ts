@@ -1,7 +1,7 @@
 import type { ClubApi } from '../club/club-api.js';
 import { ClubNotFoundError } from '../club/club-errors.js';
 import { pageSize } from '../club/collections.js';
-import type { FreshMember } from '../club/domain.js';
+import type { FreshMember } from '../club/fresh-member.js';
 
 /** One-member reads in flight at once: a roster is read in a few round trips, the service unflooded. */
 const readsAtOnce = 4;

@@ -21,12 +21,14 @@ import {
   decodeWhosWho,
 } from './decode-records.js';
 import { decodeFreshMember, decodeMember } from './decode-member.js';
+import type { FreshMember } from './fresh-member.js';
 import type { CodeOfConduct, CodeOfConductSummary } from './code-of-conduct.js';
 import { decodeCodeOfConduct, decodeCodeOfConductSummary } from './decode-code-of-conduct.js';
 import type {
   ClubEvent,
+  ClubEventDraft,
   ClubSession,
-  FreshMember,
+  EmailListDraft,
   Incident,
   IncidentDraft,
   Meet,
@@ -38,7 +40,13 @@ import type {
   WaitingListPerson,
   WhosWhoCategory,
 } from './domain.js';
-import { encodeIncident, encodeTrialRequest, encodeWaitingListPerson } from './encode-drafts.js';
+import {
+  encodeClubEvent,
+  encodeEmailList,
+  encodeIncident,
+  encodeTrialRequest,
+  encodeWaitingListPerson,
+} from './encode-drafts.js';
 import { readAllPages, unwrapPage } from './read-pages.js';
 import { isWireRecord, type WireRecord } from './wire-fields.js';
 
@@ -50,10 +58,7 @@ export interface ClubApi {
   listMembers(): Promise<Member[]>;
   /** One member with the special-category fields, read per request (never cached). */
   getMemberWithSensitive(guid: string): Promise<FreshMember>;
-  /**
-   * The members of the collection's first `pages` pages with their special-category fields,
-   * read per request (never cached): cheaper than one read each for more than `pages` members.
-   */
+  /** The first `pages` pages of members with the special-category fields (never cached). */
   listFreshMembers(pages: number): Promise<FreshMember[]>;
   listSessions(): Promise<ClubSession[]>;
   getWhosWho(): Promise<WhosWhoCategory[]>;
@@ -71,6 +76,10 @@ export interface ClubApi {
   fileIncident(draft: IncidentDraft): Promise<Incident>;
   fileTrialRequest(draft: TrialRequestDraft): Promise<TrialRequest>;
   addToWaitingList(draft: WaitingListDraft): Promise<WaitingListPerson>;
+  fileEvent(draft: ClubEventDraft): Promise<ClubEvent>;
+  /** Creates an email list; {@link updateEmailList} replaces the members of one that exists. */
+  createEmailList(draft: EmailListDraft): Promise<NamedMembership>;
+  updateEmailList(guid: string, draft: EmailListDraft): Promise<NamedMembership>;
   /**
    * The codes of conduct (beyond the spec: a host without them answers 404, a ClubNotFoundError),
    * one list, not paged; each code's members are read with {@link getCodeOfConduct}.
@@ -114,6 +123,7 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
   }
 
   const page = (n: number) => ({ params: { query: { Page: n }, header: { Page: n } } });
+  const users = (n: number) => client.GET(collections.users, page(n));
 
   /** The record of an item GET (a list of one is tolerated); an empty answer is an absent record. */
   function one(path: string, body: unknown): WireRecord {
@@ -133,23 +143,13 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
   }
 
   return {
-    listMembers: () =>
-      list(collections.users, (n) => client.GET(collections.users, page(n)), decodeMember),
+    listMembers: () => list(collections.users, users, decodeMember),
     async getMemberWithSensitive(guid) {
       const path = `${collections.users}/{guid}` as const;
-      const record = one(
-        path,
-        await call(path, () => client.GET(path, { params: { path: { guid } } })),
-      );
-      return decodeFreshMember(record);
+      const body = await call(path, () => client.GET(path, { params: { path: { guid } } }));
+      return decodeFreshMember(one(path, body));
     },
-    listFreshMembers: (pages) =>
-      list(
-        collections.users,
-        (n) => client.GET(collections.users, page(n)),
-        decodeFreshMember,
-        pages,
-      ),
+    listFreshMembers: (pages) => list(collections.users, users, decodeFreshMember, pages),
     listSessions: () =>
       list(collections.sessions, (n) => client.GET(collections.sessions, page(n)), decodeSession),
     async getWhosWho() {
@@ -219,6 +219,28 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
         client.POST(collections.waitingList, { body: encodeWaitingListPerson(draft) }),
       );
       return created(collections.waitingList, body, decodeWaitingListPerson);
+    },
+    async fileEvent(draft) {
+      const body = await call(collections.events, () =>
+        client.POST(collections.events, { body: encodeClubEvent(draft) }),
+      );
+      return created(collections.events, body, decodeEvent);
+    },
+    async createEmailList(draft) {
+      const body = await call(collections.emailLists, () =>
+        client.POST(collections.emailLists, { body: encodeEmailList(draft) }),
+      );
+      return created(collections.emailLists, body, decodeEmailList);
+    },
+    async updateEmailList(guid, draft) {
+      const path = `${collections.emailLists}/{guid}` as const;
+      const body = await call(path, () =>
+        client.PUT(path, {
+          params: { path: { guid } },
+          body: { Guid: guid, ...encodeEmailList(draft) },
+        }),
+      );
+      return created(path, body, decodeEmailList);
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { FreshMember, Member, MemberSensitive, PersonName } from './domain.js';
+import type { Member, MemberSensitive, PersonName } from './domain.js';
+import type { FreshMember } from './fresh-member.js';
 import { date, flag, gender, guids, required, text, type WireRecord } from './wire-fields.js';
 
 export const firstNames = ['Firstname', 'FirstName', 'firstname', 'firstName'];

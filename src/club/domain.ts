@@ -62,21 +62,8 @@ export interface Member {
    */
   dbsRenewalDate?: string;
   safeguardingRenewalDate?: string;
-  /** Which consents a parent gave (a date on record); the dates themselves are not kept. */
-  consents: MemberConsents;
-}
-
-/** A consent is on record when the service holds a date for it (`ConsentImageUse` and the like). */
-export interface MemberConsents {
-  imageUse: boolean;
-  videoUse: boolean;
-  travel: boolean;
-}
-
-/** A member's record read just now with its special-category fields: never cached, never logged. */
-export interface FreshMember {
-  member: Member;
-  sensitive: MemberSensitive;
+  /** Consents on record (`ConsentImageUse`, `ConsentVideoUse`, `ConsentToTravel`), no dates. */
+  consents: { imageUse: boolean; videoUse: boolean; travel: boolean };
 }
 
 /** Special-category and criminal-records data: never cached, never logged. */
@@ -245,3 +232,19 @@ export interface WaitingListDraft {
   previousExperience?: string;
   notes?: string;
 }
+
+/** What `/event new` files: the spec's required start and end, and what a volunteer adds. */
+export interface ClubEventDraft {
+  title: string;
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  venue?: string;
+  /** Pounds, e.g. 12.5. */
+  fee?: number;
+  entryCloseDate?: string;
+}
+
+/** An email list as `/emaillist from` files it: a name and the Guids it holds. */
+export type EmailListDraft = Pick<NamedMembership, 'name' | 'members'>;

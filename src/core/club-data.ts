@@ -1,7 +1,6 @@
 import type {
   ClubEvent,
   ClubSession,
-  FreshMember,
   Incident,
   Meet,
   Member,
@@ -11,6 +10,7 @@ import type {
   WaitingListPerson,
   WhosWhoCategory,
 } from '../club/domain.js';
+import type { FreshMember } from '../club/fresh-member.js';
 import type { ClubApiLayoutSetting } from '../club/club-layout.js';
 import type { ClubApiLayout } from '../club/collections.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClubApi } from '../../src/club/club-api.js';
 import { ClubNotFoundError } from '../../src/club/club-errors.js';
-import type { FreshMember } from '../../src/club/domain.js';
+import type { FreshMember } from '../../src/club/fresh-member.js';
 import { readFreshMembers } from '../../src/cache/read-fresh-members.js';
 import { memberRecord } from '../support/member-record.js';
 

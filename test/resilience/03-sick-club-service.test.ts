@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FormId } from '../../src/core/form.js';
+
+/** The forms this scenario files under load (one record each, found by a marker). */
+type LoadedForm = Extract<FormId, 'incident' | 'trial' | 'waitinglist'>;
 import { reportFigures } from './support/figures.js';
 import {
   consoleCommand,
@@ -47,7 +50,7 @@ describe('scenario 3: a sick club service', () => {
 
     const commands: string[] = [];
     const adapterReplies: string[] = [];
-    const forms: { id: string; form: FormId; marker: string }[] = [];
+    const forms: { id: string; form: LoadedForm; marker: string }[] = [];
     const texts: [string, string][] = [
       ['/whoswho', ''],
       ['/sessions', ''],
@@ -66,7 +69,7 @@ describe('scenario 3: a sick club service', () => {
       if (result.kind === 'queued') commands.push(command.input.id);
       else adapterReplies.push(command.input.id);
       if (tick % 3 === 0) {
-        const form: FormId = (['incident', 'trial', 'waitinglist'] as const)[(tick / 3) % 3]!;
+        const form: LoadedForm = (['incident', 'trial', 'waitinglist'] as const)[(tick / 3) % 3]!;
         const marker = `Sick${runId}n${tick}z`;
         const values: Record<string, string> =
           form === 'incident'

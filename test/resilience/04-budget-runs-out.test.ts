@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FormId } from '../../src/core/form.js';
+
+/** The forms this scenario files under load (one record each, found by a marker). */
+type LoadedForm = Extract<FormId, 'incident' | 'trial' | 'waitinglist'>;
 import { reportFigures } from './support/figures.js';
 import {
   consoleCommand,
@@ -68,9 +71,9 @@ describe('scenario 4: the daily budget runs out mid-day', () => {
     const coldReads = [await ask('/trials'), await ask('/member', `details ${run.names[2]}`)];
 
     const runId = randomUUID().slice(0, 6);
-    const forms: { id: string; form: FormId; marker: string }[] = [];
+    const forms: { id: string; form: LoadedForm; marker: string }[] = [];
     for (let index = 0; index < 9; index += 1) {
-      const form: FormId = (['incident', 'trial', 'waitinglist'] as const)[index % 3]!;
+      const form: LoadedForm = (['incident', 'trial', 'waitinglist'] as const)[index % 3]!;
       const marker = `Spent${runId}n${index}z`;
       const values: Record<string, string> =
         form === 'incident'
@@ -180,7 +183,7 @@ describe('scenario 4: the daily budget runs out mid-day', () => {
   }, 120_000);
 });
 
-function recordsOf(form: FormId) {
+function recordsOf(form: LoadedForm) {
   return ({ incident: 'incidents', trial: 'trialRequests', waitinglist: 'waitingList' } as const)[
     form
   ];

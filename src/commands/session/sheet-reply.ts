@@ -1,4 +1,5 @@
-import type { ClubSession, FreshMember } from '../../club/domain.js';
+import type { ClubSession } from '../../club/domain.js';
+import type { FreshMember } from '../../club/fresh-member.js';
 import { displayName } from '../../club/members/display-name.js';
 import { isChild } from '../../club/members/is-child.js';
 import type { Reply, ReplySection } from '../../core/reply.js';

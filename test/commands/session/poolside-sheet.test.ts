@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClubSession, Member, MemberConsents } from '../../../src/club/domain.js';
+import type { ClubSession, Member } from '../../../src/club/domain.js';
 import { displayName } from '../../../src/club/members/display-name.js';
 import { consentKey } from '../../../src/commands/session/consent-markers.js';
 import { readSheetWord } from '../../../src/commands/session/poolside-sheet.js';
@@ -73,7 +73,7 @@ describe('asking /session for the poolside sheet', () => {
   });
 });
 
-const onRecord = (imageUse: boolean, videoUse: boolean, travel: boolean): MemberConsents => ({
+const onRecord = (imageUse: boolean, videoUse: boolean, travel: boolean): Member['consents'] => ({
   imageUse,
   videoUse,
   travel,
@@ -83,7 +83,7 @@ const onRecord = (imageUse: boolean, videoUse: boolean, travel: boolean): Member
 function firstSwimmerAsChild(
   club: ReturnType<typeof seeded>['club'],
   session: ClubSession,
-  consents: MemberConsents,
+  consents: Member['consents'],
 ): Member {
   const child = club.members.find((m) => m.guid === session.members[0]?.guid);
   if (!child) throw new Error('no swimmer');
