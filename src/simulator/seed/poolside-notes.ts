@@ -1,4 +1,4 @@
-import { addYears, parseDay } from './dates.js';
+import { addYears, formatDay } from './dates.js';
 import { ALLERGIES } from './health-notes.js';
 import type { SeedClubSession } from './records.js';
 import type { SeedContext } from './seed-context.js';
@@ -18,14 +18,18 @@ export function addPoolsideNotes(
   club: { users: SeedUser[]; sessions: SeedClubSession[] },
 ): void {
   const { random, today } = ctx;
-  const byGuid = new Map(club.users.map((user) => [user.Guid, user]));
-  const isChild = (user: SeedUser) =>
-    user.Parents.length > 0 && parseDay(user.DOB) > addYears(today, -18);
+  const childIfBornAfter = formatDay(addYears(today, -18));
+  const childrenByGuid = new Map(
+    club.users
+      .filter((user) => user.Parents.length > 0 && user.DOB > childIfBornAfter)
+      .map((user) => [user.Guid, user]),
+  );
   for (const session of club.sessions) {
     if (session.Archived === 1) continue;
-    const children = session.Members.map((member) => byGuid.get(member.Guid)).filter(
-      (user): user is SeedUser => user !== undefined && isChild(user),
-    );
+    const children = session.Members.flatMap((member) => {
+      const child = childrenByGuid.get(member.Guid);
+      return child ? [child] : [];
+    });
     if (children.length < enoughChildren) continue;
     if (!children.some((user) => user.MedicalHistory || user.Allergies || user.DisabilityDetails)) {
       random.pick(children).Allergies = random.pick(ALLERGIES);
