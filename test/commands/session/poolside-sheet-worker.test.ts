@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultAccessPolicy } from '../../../src/access/access-policy.js';
 import type { ChatUser } from '../../../src/core/chat-user.js';
 import type { WireRecord } from '../../../src/club/wire-fields.js';
 import { startBotHarness, type BotHarness } from '../../support/bot-harness.js';
 import { consoleConversations } from '../../support/console-conversations.js';
+import { consoleGrants } from '../../support/console-grants.js';
 
 /*
  * The poolside sheet through the dispatcher, the queue and the worker, on real Redis and the
@@ -15,14 +15,11 @@ let harness: BotHarness;
 beforeAll(async () => {
   harness = await startBotHarness({
     sinks: { console: conversations.sink },
-    policy: {
-      ...defaultAccessPolicy,
-      grant: [
-        { platform: 'console', user: 'welfare-officer', roles: ['welfare'] },
-        { platform: 'console', user: 'head-coach', roles: ['head-coach'] },
-        { platform: 'console', user: 'deputy-welfare', roles: ['welfare'] },
-      ],
-    },
+    policy: consoleGrants({
+      'welfare-officer': ['welfare'],
+      'head-coach': ['head-coach'],
+      'deputy-welfare': ['welfare'],
+    }),
   });
 });
 afterAll(() => harness?.stop());
