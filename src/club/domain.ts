@@ -64,6 +64,8 @@ export interface Member {
    */
   dbsRenewalDate?: string;
   safeguardingRenewalDate?: string;
+  /** Consents on record (`ConsentImageUse`, `ConsentVideoUse`, `ConsentToTravel`), no dates. */
+  consents: { imageUse: boolean; videoUse: boolean; travel: boolean };
 }
 
 /** Special-category and criminal-records data: never cached, never logged. */

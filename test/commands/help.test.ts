@@ -97,7 +97,7 @@ describe('/help', () => {
     const reply = await run('help', { data: club.data, asker: askerWith(['coach']) });
     const list = reply.sections?.[0];
     expect(list?.kind === 'list' && list.items).toContain(
-      "/session [when] — A session's roster: swimmers, coaches, time, place, count.",
+      "/session [when] — A session's roster: swimmers, coaches, time, place, count; add sheet for health notes.",
     );
     expect(list?.kind === 'list' && list.items.some((line) => line.startsWith('/quota'))).toBe(
       false,
@@ -133,7 +133,7 @@ describe('/help', () => {
     expect(text).toContain('Usage: /session [when]');
     expect(text).toContain('when (optional): ');
     expect(text).toContain('/session tonight');
-    expect(text).toContain('/session minnows friday');
+    expect(text).toContain('/session tonight sheet');
     expect(text).not.toContain('do not include');
   });
 

@@ -1,6 +1,7 @@
 import { parseDay } from './dates.js';
 import type { SeedCodeOfConduct, SeedNotice } from './beyond-spec-records.js';
 import { addDueDates } from './due-dates.js';
+import { addPoolsideNotes } from './poolside-notes.js';
 import { generateCodesOfConduct } from './generate-codes-of-conduct.js';
 import { generateEmailLists } from './generate-email-lists.js';
 import { generateEvents } from './generate-events.js';
@@ -102,6 +103,8 @@ export function generateClub(options: GenerateClubOptions): SeededClub {
   };
   // Something for digests to say on `today` (#33).
   addDueDates(context('due-dates'), club);
+  // Something for the poolside sheet and the roster's consent markers on any day (#44).
+  addPoolsideNotes(context('poolside-notes'), club);
   // One of every problem the checks find (#44), on records that exist.
   const planted = plantProblems(context('problems'), club);
   // Last, so the Guids and records above are those of a club generated without them.
