@@ -5,24 +5,23 @@ import type { Logger } from '../log.js';
 import type { PartCheck } from '../ops/health-part.js';
 import type { Sealer } from '../redis/sealer.js';
 import { createHash } from 'node:crypto';
-import type { ClubDirectory, HostedClub } from './club-directory.js';
+import type { ClubDirectory, ClubScope } from './club-directory.js';
 import { registryKeys } from './club-keys.js';
 import type { ClubRegistry } from './club-registry.js';
-import { createClubDispatchers } from './club-dispatchers.js';
-import type { HostConfig } from './host-config.js';
+import { startSocketMode } from './slack-socket-mode.js';
+import type { ProcessConfig } from '../config.js';
 import { createSlackClaims } from './slack-claims.js';
 import { connectionPart } from '../ops/health-part.js';
 
 /** What the hosting bot process needs to start its platforms. */
 export interface HostedPlatformsOptions {
-  config: HostConfig;
+  config: ProcessConfig;
   directory: ClubDirectory;
   registry: ClubRegistry;
   redis: Redis;
   sealer: Sealer;
   logger: Logger;
   onApiError(platform: Platform, code: string): void;
-  onDispatched(clubId: string, platform: string, kind: string, seconds: number): void;
 }
 
 /**
@@ -32,16 +31,15 @@ export interface HostedPlatformsOptions {
  */
 export async function startHostedPlatforms(options: HostedPlatformsOptions) {
   const { config, directory, redis, sealer, logger } = options;
-  const dispatcherOf = createClubDispatchers({
-    ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
-    onDispatched: options.onDispatched,
-  });
+  const dispatcherOf = (club: ClubScope) => club.dispatcher;
   const oauth = Boolean(config.SLACK_CLIENT_ID && config.SLACK_CLIENT_SECRET);
-  const slackOn = Boolean(config.SLACK_SIGNING_SECRET && (oauth || config.SLACK_BOT_TOKEN));
+  const socketMode = Boolean(!oauth && config.SLACK_APP_TOKEN && config.SLACK_BOT_TOKEN);
+  const slackOn =
+    socketMode || Boolean(config.SLACK_SIGNING_SECRET && (oauth || config.SLACK_BOT_TOKEN));
   const discordOn = Boolean(config.DISCORD_TOKEN && config.DISCORD_APPLICATION_ID);
   const stops: (() => Promise<void>)[] = [];
   const ready: Partial<Record<Platform, PartCheck>> = {};
-  const sinkMakers: ((club: HostedClub) => Partial<Record<Platform, ReplySink>>)[] = [];
+  const sinkMakers: ((club: ClubScope) => Partial<Record<Platform, ReplySink>>)[] = [];
 
   if (slackOn) {
     const slack = await import('../platforms/slack/start-hosted-slack.js');
@@ -67,39 +65,42 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
         onApiError: (code) => options.onApiError('slack', code),
       }),
     }));
-    const running = await slack.startHostedSlack({
-      signingSecret: config.SLACK_SIGNING_SECRET ?? '',
-      slackApiUrl: config.SLACK_API_URL,
-      port: config.PORT,
-      logger,
-      onApiError: (code) => options.onApiError('slack', code),
-      botToken: config.SLACK_BOT_TOKEN,
-      ...(oauth
-        ? {
-            oauth: {
-              clientId: config.SLACK_CLIENT_ID!,
-              clientSecret: config.SLACK_CLIENT_SECRET!,
-              // Signs the install flow's state; derived, so hosting needs no extra secret.
-              stateSecret: createHash('sha256')
-                .update(`slack-state:${config.CLUB_DATA_KEY}`)
-                .digest('base64url'),
-              installationStore: store,
-              claims: createSlackClaims({
-                redis,
-                registry: options.registry,
-                sealer,
-                logger,
-                dropInstallation: (teamId) => store.deleteTeam(teamId),
-              }),
-            },
-          }
-        : {}),
-      clubFor: (teamId) => directory.bySlackTeam(teamId),
-      dispatcherOf,
-    });
-    ready.slack = () => slackPart(running, 'listening for Slack');
+    const running = socketMode
+      ? await startSocketMode(options, (code) => options.onApiError('slack', code))
+      : await slack.startHostedSlack({
+          signingSecret: config.SLACK_SIGNING_SECRET ?? '',
+          slackApiUrl: config.SLACK_API_URL,
+          port: config.PORT,
+          logger,
+          onApiError: (code) => options.onApiError('slack', code),
+          botToken: config.SLACK_BOT_TOKEN,
+          ...(oauth
+            ? {
+                oauth: {
+                  clientId: config.SLACK_CLIENT_ID!,
+                  clientSecret: config.SLACK_CLIENT_SECRET!,
+                  // Signs the install flow's state; derived, so hosting needs no extra secret.
+                  stateSecret: createHash('sha256')
+                    .update(`slack-state:${config.CLUB_DATA_KEY}`)
+                    .digest('base64url'),
+                  installationStore: store,
+                  claims: createSlackClaims({
+                    redis,
+                    registry: options.registry,
+                    sealer,
+                    logger,
+                    dropInstallation: (teamId) => store.deleteTeam(teamId),
+                  }),
+                },
+              }
+            : {}),
+          clubFor: (teamId) => directory.bySlackTeam(teamId),
+          dispatcherOf,
+        });
+    const listening = socketMode ? 'connected (Socket Mode)' : 'listening for Slack';
+    ready.slack = () => slackPart(running, listening);
     stops.push(() => running.stop());
-    logger.info({ port: running.port, installFlow: oauth }, 'Slack adapter started for every club');
+    logger.info({ port: running.port, installFlow: oauth, socketMode }, 'Slack adapter started');
   }
   if (discordOn) {
     const { startHostedDiscord } = await import('../platforms/discord/start-hosted-discord.js');
@@ -130,8 +131,13 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
     stops.push(() => discord.stop());
     logger.info('Discord adapter started for every club');
   }
+  if (!slackOn && !discordOn) {
+    logger.warn(
+      'Neither Slack (SLACK_BOT_TOKEN with SLACK_SIGNING_SECRET or SLACK_APP_TOKEN) nor Discord (DISCORD_TOKEN, DISCORD_APPLICATION_ID) is configured: only the ops port (OPS_PORT) will answer.',
+    );
+  }
   return {
-    sinksFor: (club: HostedClub) => Object.assign({}, ...sinkMakers.map((make) => make(club))),
+    sinksFor: (club: ClubScope) => Object.assign({}, ...sinkMakers.map((make) => make(club))),
     stops,
     ready,
   };

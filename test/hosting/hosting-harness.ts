@@ -13,7 +13,7 @@ import { doorbellKeys } from '../../src/hosting/club-keys.js';
 import { createClubRegistry, type ClubRegistry } from '../../src/hosting/club-registry.js';
 import { createDoorbell } from '../../src/hosting/doorbell.js';
 import { startFairWorkerPool, type FairWorkerPool } from '../../src/hosting/fair-worker-pool.js';
-import { loadHostConfig } from '../../src/hosting/host-config.js';
+import { loadProcessConfig } from '../../src/config.js';
 import { connectRedis } from '../../src/hosting/redis-client.js';
 import { startHostedDeliverer } from '../../src/hosting/start-hosted-deliverer.js';
 import type { DispatchResult } from '../../src/dispatch/create-dispatcher.js';
@@ -99,7 +99,7 @@ export async function startHostingHarness(options: {
       policy: testerPolicy,
     });
   }
-  const config = loadHostConfig({
+  const config = loadProcessConfig({
     ...location,
     CLUB_DATA_KEY: testDataKey,
     CLUB_API_TIMEOUT_MS: '2000',
