@@ -49,6 +49,7 @@ export async function startBotRole(options: BotRoleOptions) {
   });
   return {
     ready: platforms.ready,
+    slackPort: platforms.slackPort,
     stops: platforms.stops,
     stopDeliverer: () => deliverer.stop(),
   };

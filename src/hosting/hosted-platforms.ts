@@ -39,6 +39,7 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
   const discordOn = Boolean(config.DISCORD_TOKEN && config.DISCORD_APPLICATION_ID);
   const stops: (() => Promise<void>)[] = [];
   const ready: Partial<Record<Platform, PartCheck>> = {};
+  let slackPort: number | undefined;
   const sinkMakers: ((club: ClubScope) => Partial<Record<Platform, ReplySink>>)[] = [];
 
   if (slackOn) {
@@ -99,6 +100,7 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
         });
     const listening = socketMode ? 'connected (Socket Mode)' : 'listening for Slack';
     ready.slack = () => slackPart(running, listening);
+    if (!socketMode) slackPort = running.port;
     stops.push(() => running.stop());
     logger.info({ port: running.port, installFlow: oauth, socketMode }, 'Slack adapter started');
   }
@@ -140,5 +142,7 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
     sinksFor: (club: ClubScope) => Object.assign({}, ...sinkMakers.map((make) => make(club))),
     stops,
     ready,
+    /** Slack's HTTP port (`PORT`, or the one given for 0); undefined without Slack over HTTP. */
+    slackPort,
   };
 }

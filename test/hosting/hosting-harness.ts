@@ -8,7 +8,6 @@ import {
 } from '../../src/hosting/club-directory.js';
 import type { Platform } from '../../src/core/chat-user.js';
 import type { ReplySink } from '../../src/delivery/reply-sink.js';
-import { createClubDispatchers } from '../../src/hosting/club-dispatchers.js';
 import { doorbellKeys } from '../../src/hosting/club-keys.js';
 import { createClubRegistry, type ClubRegistry } from '../../src/hosting/club-registry.js';
 import { createDoorbell } from '../../src/hosting/doorbell.js';
@@ -150,7 +149,7 @@ export async function startHostingHarness(options: {
       onFinished: options.onFinished,
     });
   let pool: FairWorkerPool | undefined = options.noPool ? undefined : startPool();
-  const dispatcherOf = createClubDispatchers({});
+  const dispatcherOf = (club: HostedClub) => club.dispatcher;
   const tester: ChatUser = { platform: 'console', userId: 'tester' };
 
   return {

@@ -12,7 +12,6 @@ import { postToSlackApp, slashCommandBody } from '../fakes/slack/slack-requests.
 import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.js';
 import { waitFor } from '../support/wait-for.js';
 import { opsTimezone, startOpsFixture, type OpsFixture } from './ops-fixture.js';
-import { discordClubOptions } from '../../src/app/discord-club-options.js';
 
 type LogLine = Record<string, unknown> & { msg: string; id?: string; component?: string };
 
@@ -86,7 +85,12 @@ beforeAll(async () => {
     applicationId,
     apiUrl: discord.apiUrl,
     dispatcher: ops.dispatcher,
-    ...discordClubOptions(services),
+    redis: services.redis,
+    prefix: services.prefix,
+    sealer: services.sealer,
+    cache: services.cache,
+    peekAsker: services.peekAsker,
+    policy: services.policy,
     timezone: opsTimezone,
     logger,
   });

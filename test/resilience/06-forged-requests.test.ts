@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { startWorker } from '../../src/app/start-worker.js';
+import { startClubWorker } from '../support/start-club-worker.js';
 import { encodeCustomId } from '../../src/platforms/discord/custom-ids.js';
 import { startDiscordAdapter } from '../../src/platforms/discord/app.js';
 import { actionIdOf } from '../../src/platforms/slack/action-ids.js';
@@ -35,7 +35,6 @@ import {
 import { slackTester, startSlackFront } from './support/slack-front.js';
 import { startStack } from './support/stack.js';
 import { until } from './support/until.js';
-import { discordClubOptions } from '../../src/app/discord-club-options.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -65,7 +64,7 @@ describe('scenario 6: forged requests', () => {
     const run = await startStack({ name: 'forged' });
     const front = await startSlackFront(run, 'forged');
     const logger = capturedLogger('forged-worker');
-    const worker = startWorker({ services: run.services, logger, timezone });
+    const worker = startClubWorker({ services: run.services, logger, timezone });
     onTestFinished(() => worker.close());
     const jobTotal = async () =>
       Object.values(await run.services.queue.queue.getJobCounts()).reduce((a, b) => a + b, 0);
@@ -160,7 +159,12 @@ describe('scenario 6: forged requests', () => {
       applicationId: discordApplicationId,
       apiUrl: fake.apiUrl,
       dispatcher: run.dispatcher,
-      ...discordClubOptions(run.services, testPolicy),
+      redis: run.services.redis,
+      prefix: run.services.prefix,
+      sealer: run.services.sealer,
+      cache: run.services.cache,
+      peekAsker: run.services.peekAsker,
+      policy: run.services.policy,
       timezone,
       logger: capturedLogger('forged-discord'),
     });

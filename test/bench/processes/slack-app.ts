@@ -4,7 +4,6 @@
  * posts the workers' replies to Slack), or B1's baseline, a bare Bolt app that only acknowledges
  * (BENCH_APP=bare).
  */
-import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
 import { startReplyDeliverer } from '../../../src/delivery/start-reply-deliverer.js';
 import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
 import { startSlackAdapter } from '../../../src/platforms/slack/app.js';
@@ -27,11 +26,7 @@ if (process.env.BENCH_APP === 'bare') {
   stop = bare.stop;
 } else {
   const { services, logger, metrics, prefix } = processServices('bot');
-  const dispatcher = createBotDispatcher(services, {
-    timezone: benchTimezone,
-    ratePerMinute: benchRatePerMinute,
-    onDispatched: (platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
-  });
+  const { dispatcher } = services;
   const adapter = await startSlackAdapter({
     signingSecret: benchSigningSecret,
     botToken: benchBotToken,

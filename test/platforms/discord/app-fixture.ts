@@ -19,7 +19,6 @@ import {
 } from '../../fakes/discord/start-fake-discord.js';
 import { waitFor } from '../../support/wait-for.js';
 import { harnessTimezone, startBotHarness, type BotHarness } from '../../support/bot-harness.js';
-import { discordClubOptions } from '../../../src/app/discord-club-options.js';
 
 export const applicationId = '700000000000000001';
 export const coachUserId = '600000000000000001';
@@ -111,7 +110,12 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
       submitForm: (...args) =>
         harness.dispatcher.submitForm(...args).finally(() => dispatchedForms.push(args[0].key)),
     },
-    ...discordClubOptions(services, policy),
+    redis: services.redis,
+    prefix: services.prefix,
+    sealer: services.sealer,
+    cache: services.cache,
+    peekAsker: services.peekAsker,
+    policy: services.policy,
     timezone: harnessTimezone,
     logger: createLogger({ level: process.env.DEBUG_FAKE ? 'warn' : 'silent' }),
   });
