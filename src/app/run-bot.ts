@@ -13,7 +13,7 @@ import { createClubMetrics } from '../hosting/club-metrics.js';
 import { createClubRegistry } from '../hosting/club-registry.js';
 import { createDoorbell } from '../hosting/doorbell.js';
 import { createClubBoardQueues } from '../hosting/club-board-queues.js';
-import { checkTokensAtStart } from '../hosting/check-tokens-at-start.js';
+import { checkTokensAtStart, refusedMessage } from '../hosting/check-tokens-at-start.js';
 import { clubsReachable } from '../hosting/clubs-reachable.js';
 import { startFairWorkerPool } from '../hosting/fair-worker-pool.js';
 import { loadProcessConfig, type ProcessConfig } from '../config.js';
@@ -125,8 +125,15 @@ export async function runBot(role: Role, env: NodeJS.ProcessEnv = process.env): 
   if (role !== 'bot') {
     const refused = await checkTokensAtStart(directory, { logger });
     // Nothing to serve when every club's token is refused (a deployment of one club: its own).
-    if (refused.length > 0 && refused.length === directory.ids().length)
+    if (refused.length > 0 && refused.length === directory.ids().length) {
+      const [only] = refused;
+      logger.fatal(
+        refused.length === 1 && only !== undefined
+          ? refusedMessage(only, directory.settingsOf(only)?.record === undefined)
+          : 'Every club’s API token was refused: there is nothing to serve.',
+      );
       return (await stopAll(), 1);
+    }
     const heartbeat = createHeartbeat({ what: 'this process’s worker pool' });
     const pool = startFairWorkerPool({
       directory,

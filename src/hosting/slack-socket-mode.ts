@@ -1,5 +1,7 @@
 import type { RunningSlackAdapter } from '../platforms/slack/app.js';
-import type { HostedPlatformsOptions } from './hosted-platforms.js';
+import type { ProcessConfig } from '../config.js';
+import type { Logger } from '../log.js';
+import type { ClubDirectory } from './club-directory.js';
 
 /** Socket Mode serves one workspace, so one club: said when the directory holds several. */
 export class SocketModeClubsError extends Error {
@@ -17,7 +19,7 @@ export class SocketModeClubsError extends Error {
  * number of clubs, this is the Socket Mode the environment's club has always had.
  */
 export async function startSocketMode(
-  options: Pick<HostedPlatformsOptions, 'config' | 'directory' | 'logger'>,
+  options: { config: ProcessConfig; directory: ClubDirectory; logger: Logger },
   onApiError: (code: string) => void,
 ): Promise<RunningSlackAdapter> {
   const { config, directory } = options;

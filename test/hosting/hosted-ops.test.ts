@@ -49,7 +49,7 @@ describe('the ops port of a hosting deployment', () => {
 
   it('the job board lists every registered club’s queue, labelled by club', async () => {
     host = await startHostingHarness({ clubs: [{ id: 'west' }, { id: 'wold' }], noPool: true });
-    const { directory, redis, root } = host;
+    const { directory, redis } = host;
     const queues = createClubBoardQueues({
       ids: () => directory.ids(),
       prefixOf: (id) => directory.prefixOf(id),

@@ -29,7 +29,6 @@ import {
   discordApplicationId,
   discordToken,
   slackSigningSecret,
-  testPolicy,
   timezone,
 } from './support/secrets.js';
 import { slackTester, startSlackFront } from './support/slack-front.js';

@@ -8,12 +8,7 @@ import { startReplyDeliverer } from '../../../src/delivery/start-reply-deliverer
 import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
 import { startSlackAdapter } from '../../../src/platforms/slack/app.js';
 import { startBareBoltApp } from '../bare-bolt-app.js';
-import {
-  benchBotToken,
-  benchRatePerMinute,
-  benchSigningSecret,
-  benchTimezone,
-} from '../bench-setup.js';
+import { benchBotToken, benchSigningSecret } from '../bench-setup.js';
 import { serveParent, signalReady } from '../child-process.js';
 import { processServices, requiredEnv } from '../process-services.js';
 
