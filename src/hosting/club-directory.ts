@@ -138,6 +138,8 @@ function settingsOfRecord(record: ClubRecord, policy: AccessPolicy, root?: strin
     timezone: record.timezone,
     policy,
     reportsMember: record.reportsMember,
+    personDailyShare: record.personDailyShare,
+    personDailyForms: record.personDailyForms,
     record,
   };
 }

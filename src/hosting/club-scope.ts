@@ -27,6 +27,9 @@ export interface ClubSettings {
   timezone: string;
   policy: AccessPolicy;
   reportsMember?: string;
+  /** A person's share of the daily limit, in percent, and forms a day (default: the environment's). */
+  personDailyShare?: number;
+  personDailyForms?: number;
   /** The registry's record, when the club is one of the registry's. */
   record?: ClubRecord;
 }
@@ -87,6 +90,8 @@ export function buildClubScope(settings: ClubSettings, shared: ScopeShared): Clu
       CLUB_API_TOKEN: settings.token,
       CLUB_DAILY_LIMIT: settings.dailyLimit,
       CLUB_REPORTS_MEMBER: settings.reportsMember,
+      CLUB_PERSON_DAILY_SHARE: settings.personDailyShare ?? config.CLUB_PERSON_DAILY_SHARE,
+      CLUB_PERSON_DAILY_FORMS: settings.personDailyForms ?? config.CLUB_PERSON_DAILY_FORMS,
     },
     logger: shared.logger.child({ club: settings.id }),
     prefix: settings.prefix,
