@@ -77,6 +77,21 @@ async function writeOldLayout(): Promise<void> {
   await queue.close();
 }
 
+/** `club-bot club add swans …` on this file's Redis; what it prints goes to `printed`. */
+function addSwans(printed: string[]): Promise<number> {
+  return runClubCommand(
+    ['add', 'swans', '--name', 'Swans', '--url', simulator.url, '--token', token],
+    {
+      registry: createClubRegistry(redis, createSealer(testDataKey)),
+      redis,
+      checkToken: checkClubToken,
+      readFile: () => '',
+      print: (line) => printed.push(line),
+      installFlow: false,
+    },
+  );
+}
+
 describe('the club the environment describes, on Redis the single-club code wrote', () => {
   it('carries on: its links, audit trail and digests open under the same keys, and its queued job is answered', async () => {
     await writeOldLayout();
@@ -133,41 +148,20 @@ describe('the club the environment describes, on Redis the single-club code wrot
 
   it('refuses the registry’s first club while the environment’s club has data, naming what to do', async () => {
     const printed: string[] = [];
-    const sealer = createSealer(testDataKey);
-    const code = await runClubCommand(
-      ['add', 'swans', '--name', 'Swans', '--url', simulator.url, '--token', token],
-      {
-        registry: createClubRegistry(redis, sealer),
-        redis,
-        checkToken: checkClubToken,
-        readFile: () => '',
-        print: (line) => printed.push(line),
-        installFlow: false,
-      },
-    );
+    const code = await addSwans(printed);
     expect(code).toBe(1);
     expect(printed.join('\n')).toContain(
       "Redis holds the data of the club this deployment's environment describes",
     );
     expect(printed.join('\n')).toContain('a deployment of its own');
-    expect(await createClubRegistry(redis, sealer).list()).toEqual([]);
+    expect(await createClubRegistry(redis, createSealer(testDataKey)).list()).toEqual([]);
   });
 
   it('adds the registry’s first club once the environment’s club has no data left', async () => {
     await redis.flushdb();
     const sealer = createSealer(testDataKey);
     await migrateData(redis, sealer, { mode: 'single', prefix: 'club-bot' });
-    const code = await runClubCommand(
-      ['add', 'swans', '--name', 'Swans', '--url', simulator.url, '--token', token],
-      {
-        registry: createClubRegistry(redis, sealer),
-        redis,
-        checkToken: checkClubToken,
-        readFile: () => '',
-        print: () => undefined,
-        installFlow: false,
-      },
-    );
+    const code = await addSwans([]);
     expect(code).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { discordScopeOptions } from '../support/discord-scope-options.js';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.js';
@@ -85,12 +86,7 @@ beforeAll(async () => {
     applicationId,
     apiUrl: discord.apiUrl,
     dispatcher: ops.dispatcher,
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
-    cache: services.cache,
-    peekAsker: services.peekAsker,
-    policy: services.policy,
+    ...discordScopeOptions(services),
     timezone: opsTimezone,
     logger,
   });

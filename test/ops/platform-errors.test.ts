@@ -1,3 +1,4 @@
+import { discordScopeOptions } from '../support/discord-scope-options.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textReply } from '../../src/core/reply.js';
 import { DeliveryError } from '../../src/delivery/reply-sink.js';
@@ -54,12 +55,7 @@ beforeAll(async () => {
     applicationId,
     apiUrl: discord.apiUrl,
     dispatcher: ops.dispatcher,
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
-    cache: services.cache,
-    peekAsker: services.peekAsker,
-    policy: services.policy,
+    ...discordScopeOptions(services),
     timezone: opsTimezone,
     logger: silent,
     onApiError: onApiError('discord'),

@@ -1,3 +1,4 @@
+import { discordScopeOptions } from '../support/discord-scope-options.js';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startClubWorker } from '../support/start-club-worker.js';
@@ -158,12 +159,7 @@ describe('scenario 6: forged requests', () => {
       applicationId: discordApplicationId,
       apiUrl: fake.apiUrl,
       dispatcher: run.dispatcher,
-      redis: run.services.redis,
-      prefix: run.services.prefix,
-      sealer: run.services.sealer,
-      cache: run.services.cache,
-      peekAsker: run.services.peekAsker,
-      policy: run.services.policy,
+      ...discordScopeOptions(run.services),
       timezone,
       logger: capturedLogger('forged-discord'),
     });

@@ -1,3 +1,4 @@
+import { discordScopeOptions } from '../../support/discord-scope-options.js';
 import { fakeGuildId } from '../../fakes/discord/interactions.js';
 import { defaultAccessPolicy, type AccessPolicy } from '../../../src/access/access-policy.js';
 import type { Reply } from '../../../src/core/reply.js';
@@ -110,12 +111,7 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
       submitForm: (...args) =>
         harness.dispatcher.submitForm(...args).finally(() => dispatchedForms.push(args[0].key)),
     },
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
-    cache: services.cache,
-    peekAsker: services.peekAsker,
-    policy: services.policy,
+    ...discordScopeOptions(services),
     timezone: harnessTimezone,
     logger: createLogger({ level: process.env.DEBUG_FAKE ? 'warn' : 'silent' }),
   });
