@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { AuditEntry } from '../core/audit-entry.js';
+import { clubKeys } from '../redis/club-keys.js';
 
 export type { AuditEntry } from '../core/audit-entry.js';
 
@@ -36,7 +37,7 @@ export function createAuditTrail(options: {
   prefix: string;
   retentionDays?: number;
 }): AuditTrail {
-  const key = `${options.prefix}:audit`;
+  const key = clubKeys(options.prefix).audit;
   const retentionMs = (options.retentionDays ?? 90) * 24 * 3_600_000;
   const writeOf = (entry: AuditEntry): AuditWrite => {
     // Stream ids are Redis's own clock, so the retention is measured on the wall clock too.

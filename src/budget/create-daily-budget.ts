@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  budgetKey,
   type BudgetState,
   type PriorityState,
   type BudgetOptions,
@@ -10,6 +9,7 @@ import {
 import { PRIORITIES, type Priority, priorityCeiling, priorityFloor } from './priority.js';
 import { raiseUsedScript, reserveScript, stateScript } from './budget-scripts.js';
 import { integerReply } from '../redis/redis-script.js';
+import { budgetKey } from '../redis/club-keys.js';
 
 const DEFAULT_LIMIT = 5000;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -7,6 +7,7 @@ import { deepFreeze } from './deep-freeze.js';
 import type { Sealer } from '../redis/sealer.js';
 import type { Cached } from '../core/club-data.js';
 import { writeTracked, type KeyTracking } from './key-tracking.js';
+import { clubKeys } from '../redis/club-keys.js';
 
 /** Options for {@link createReadCache}. */
 export interface ReadCacheOptions {
@@ -88,10 +89,10 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   const { tracking } = options;
   // When each key's last refresh in this process failed: its stale copy is then said to be so.
   const failedAt = new Map<string, number>();
-  const entryKey = (key: string) => `${prefix}:cache:${key}`;
+  const entryKey = (key: string) => clubKeys(prefix).cache(key);
   // A cached value opens only in its own entry's `value` field.
   const sealedAt = (at: string) => ({ kind: 'cache' as const, key: at, field: 'value' });
-  const lockKey = (key: string) => `${prefix}:cache-lock:${key}`;
+  const lockKey = (key: string) => clubKeys(prefix).cacheLock(key);
 
   // An entry is a hash, so its age and version are read without reading (and parsing) its value.
   async function get<T>(key: string): Promise<Entry<T> | undefined> {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { clubPrefix } from '../hosting/club-keys.js';
+import { clubPrefix } from '../redis/club-keys.js';
 import { createClubRegistry, type ClubRegistry } from '../hosting/club-registry.js';
 import { loadHostConfig, type HostConfig } from '../hosting/host-config.js';
 import { hostsClubs, RedisUnreachableError, singleClubPrefix } from '../hosting/hosting-mode.js';

@@ -11,9 +11,10 @@ import {
   ensureOutboxGroup,
   type ReplyDelivered,
 } from './reply-delivery.js';
-import { createReplyOutbox, outboxGroup, outboxKeys } from './reply-outbox.js';
+import { createReplyOutbox, outboxGroup } from './reply-outbox.js';
 import type { PostAddress } from './reply-address.js';
 import type { ReplySink } from './reply-sink.js';
+import { clubKeys } from '../redis/club-keys.js';
 
 export type { ReplyDelivered } from './reply-delivery.js';
 
@@ -58,7 +59,7 @@ type StreamEntry = [id: string, fields: string[]];
  */
 export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDeliverer {
   const { redis, logger, prefix } = options;
-  const keys = outboxKeys(prefix);
+  const keys = clubKeys(prefix).outbox;
   const concurrency = options.concurrency ?? 32;
   const claimIdleMs = options.claimIdleMs ?? 15_000;
   const consumer = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;

@@ -4,6 +4,7 @@ import type { ChatUser, Platform } from '../core/chat-user.js';
 import type { SealedKind, SealedPlace, Sealer } from '../redis/sealer.js';
 import type { DigestKind } from './digest-kinds.js';
 import type { DigestSchedule } from './digest-schedule.js';
+import { clubKeys } from '../redis/club-keys.js';
 
 /** One digest someone added: what, when, where, and who. Plain JSON, sealed in Redis. */
 export interface Subscription {
@@ -72,12 +73,7 @@ export function createSubscriptionStore(
   prefix: string,
   sealer: Sealer,
 ): SubscriptionStore {
-  const keys = {
-    subscriptions: `${prefix}:digests:subscriptions`,
-    state: `${prefix}:digests:state`,
-    log: `${prefix}:digests:log`,
-    people: `${prefix}:digests:people`,
-  };
+  const keys = clubKeys(prefix).digests;
   // Each value opens only in its own field; one that does not is as if it were not there.
   const at = (kind: SealedKind, key: string, field: string) => ({ kind, key, field });
   const subscriptionAt = (id: string) => at('digest-subscription', keys.subscriptions, id);

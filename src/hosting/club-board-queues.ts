@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { openClubJobs } from '../jobs/club-queue.js';
 import type { BoardQueue } from '../ops/job-board.js';
-import { clubPrefix } from './club-keys.js';
+import { clubPrefix } from '../redis/club-keys.js';
 
 /** Options for {@link createClubBoardQueues}. */
 export interface ClubBoardQueuesOptions {

@@ -6,7 +6,7 @@ import type { ClubCallInfo } from '../club/create-club-client.js';
 import { registry as commandRegistry } from '../commands/registry.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { clubPrefix } from './club-keys.js';
+import { clubPrefix } from '../redis/club-keys.js';
 import type { ClubRecord } from './club-record.js';
 import type { ClubRegistry } from './club-registry.js';
 import type { HostConfig } from './host-config.js';

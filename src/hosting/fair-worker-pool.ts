@@ -1,7 +1,6 @@
 import { QueueKeys } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { clubWorkerOptions } from '../app/start-worker.js';
-import { defaultQueueName } from '../jobs/club-queue.js';
 import {
   clubWorkerSettings,
   createJobProcessor,
@@ -14,7 +13,7 @@ import type { Logger } from '../log.js';
 import type { Heartbeat } from '../ops/heartbeat.js';
 import { ClubFetcher } from './club-fetcher.js';
 import type { ClubDirectory, HostedClub } from './club-directory.js';
-import { clubPrefix, doorbellKeys } from './club-keys.js';
+import { clubPrefix, doorbellKeys, queueName } from '../redis/club-keys.js';
 import { waitForRings } from './doorbell.js';
 import { RoundRobin, Signal } from './round-robin.js';
 import { createWakeTimer } from './wake-timer.js';
@@ -190,7 +189,7 @@ export function startFairWorkerPool(options: FairWorkerPoolOptions): FairWorkerP
     await Promise.all(
       directory.ids().map(async (id) => {
         // Read by prefix: an idle club's services are not built just to look.
-        const at = new QueueKeys(clubPrefix(id, options.root)).getKeys(defaultQueueName);
+        const at = new QueueKeys(clubPrefix(id, options.root)).getKeys(queueName);
         const redis = options.redis;
         const [waiting, prioritized, delayed, active] = await Promise.all([
           redis.llen(at.wait ?? ''),

@@ -1,5 +1,5 @@
 import { askRedisOnce, clusterNodesOf, type RedisLocation } from './redis-client.js';
-import { defaultRoot, registryKeys, singleClubClusterPrefix } from './club-keys.js';
+import { defaultRoot, registryKeys, singleClubClusterPrefix } from '../redis/club-keys.js';
 
 /** Redis named by the environment did not answer at start: nothing can run without it. */
 export class RedisUnreachableError extends Error {

@@ -10,7 +10,7 @@ import { checkRedisPersistence } from '../ops/redis-persistence.js';
 import { loggedSealer } from '../app/logged-sealer.js';
 import { createDigests } from '../digests/create-digests.js';
 import { openClubDirectory } from './club-directory.js';
-import { defaultRoot, doorbellKeys } from './club-keys.js';
+import { defaultRoot, doorbellKeys } from '../redis/club-keys.js';
 import { createClubMetrics } from './club-metrics.js';
 import { createClubRegistry } from './club-registry.js';
 import { createDoorbell } from './doorbell.js';

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { createAuditTrail } from '../access/audit-trail.js';
 import type { Logger } from '../log.js';
 import type { ClaimOutcome, SlackClaims } from '../platforms/slack/claim-pages.js';
-import { clubPrefix, registryKeys } from './club-keys.js';
+import { clubPrefix, registryKeys } from '../redis/club-keys.js';
 import type { ClubRegistry } from './club-registry.js';
 import type { SealedPlace, Sealer } from '../redis/sealer.js';
 
@@ -83,8 +83,8 @@ export function createSlackClaims(options: SlackClaimsOptions): SlackClaims {
       const teamName = typeof stored.teamName === 'string' ? stored.teamName : undefined;
       const tries = await redis
         .multi()
-        .incr(`${key}:tries`)
-        .expire(`${key}:tries`, ticketSeconds)
+        .incr(keys.slackClaimTries(ticket))
+        .expire(keys.slackClaimTries(ticket), ticketSeconds)
         .exec();
       if (Number(tries?.[0]?.[1] ?? 0) > maxTries) {
         told(teamId, 'too many tries');
@@ -110,7 +110,7 @@ export function createSlackClaims(options: SlackClaimsOptions): SlackClaims {
           reason: `This workspace already answers for ${club?.name ?? claim.owner}.`,
         };
       }
-      await redis.del(key, `${key}:tries`);
+      await redis.del(key, keys.slackClaimTries(ticket));
       await redis.zrem(keys.slackUnclaimed, teamId);
       told(teamId, 'connected', claim.club.id);
       await audit(claim.club.id, teamId, 'slack claim: workspace connected');

@@ -9,13 +9,13 @@ import {
   type OutboxLane,
   type ReplyDelivered,
 } from '../delivery/reply-delivery.js';
-import { createReplyOutbox, outboxGroup, outboxKeys } from '../delivery/reply-outbox.js';
+import { createReplyOutbox, outboxGroup } from '../delivery/reply-outbox.js';
 import type { PostAddress } from '../delivery/reply-address.js';
 import type { ReplySink } from '../delivery/reply-sink.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { ClubDirectory, HostedClub } from './club-directory.js';
-import { clubPrefix, doorbellKeys } from './club-keys.js';
+import { clubKeys, clubPrefix, doorbellKeys } from '../redis/club-keys.js';
 import { waitForRings } from './doorbell.js';
 import { RoundRobin, Signal } from './round-robin.js';
 
@@ -100,7 +100,7 @@ export function startHostedDeliverer(options: HostedDelivererOptions) {
       'COUNT',
       room,
       'STREAMS',
-      outboxKeys(club.services.prefix).stream,
+      clubKeys(club.services.prefix).outbox.stream,
       '>',
     )) as [string, StreamEntry[]][] | null;
     const entries = read?.[0]?.[1] ?? [];
@@ -146,7 +146,7 @@ export function startHostedDeliverer(options: HostedDelivererOptions) {
     await Promise.all(
       ids.map(async (id) => {
         // Read by prefix: an idle club's services are not built just to look.
-        const keys = outboxKeys(clubPrefix(id, options.root));
+        const keys = clubKeys(clubPrefix(id, options.root)).outbox;
         const [waiting, later] = await Promise.all([
           redis.xlen(keys.stream),
           redis.zcard(keys.later),

@@ -8,7 +8,6 @@ import { createReplyOutbox } from '../delivery/reply-outbox.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { Sealer } from '../redis/sealer.js';
-import { defaultQueueName } from './club-queue.js';
 import { clubWorkerSettings, watchWorker } from './club-worker-settings.js';
 
 export { clubWorkerSettings, defaultConcurrency, watchWorker } from './club-worker-settings.js';
@@ -24,6 +23,7 @@ import {
 } from './job-types.js';
 import { processDigestJob, type DigestJobs } from './process-digest.js';
 import { runCommand, type CommandOutcome, type CommandRunnerDeps } from './run-command.js';
+import { defaultRoot, queueName } from '../redis/club-keys.js';
 
 /** Options for {@link createClubWorker}. */
 export interface ClubWorkerOptions {
@@ -98,7 +98,7 @@ export type ClubWorker = Worker<SealedJobData, JobResult, JobName>;
  */
 export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
   const worker = new Worker<SealedJobData, JobResult, JobName>(
-    options.name ?? defaultQueueName,
+    options.name ?? queueName,
     createJobProcessor(options),
     clubWorkerSettings(options),
   );
@@ -124,7 +124,7 @@ export function createJobProcessor(
   options: ClubWorkerOptions,
 ): (job: AnyJob, token?: string) => Promise<JobResult> {
   const { logger } = options;
-  const prefix = options.prefix ?? 'club-bot';
+  const prefix = options.prefix ?? defaultRoot;
   const outbox = createReplyOutbox(options.redis, prefix, options.sealer);
 
   /** A job run again after a crash finds its mark (`once`) set, so the person is answered once. */

@@ -1,12 +1,13 @@
 import type { Redis } from 'ioredis';
 import { sealedValues, type SealedScope } from './sealed-values.js';
 import type { SealedPlace, Sealer } from './sealer.js';
+import { clubKeys, registryKeys } from './club-keys.js';
 
 /** Where the deployment's data-format version is kept (one for all its clubs). */
 export function dataFormatKey(scope: SealedScope): string {
   return scope.mode === 'single'
-    ? `${scope.prefix}:data-format`
-    : `${scope.root}:{clubs}:data-format`;
+    ? clubKeys(scope.prefix).dataFormat
+    : registryKeys(scope.root).dataFormat;
 }
 
 function placeOf(scope: SealedScope): SealedPlace {

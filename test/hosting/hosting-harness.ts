@@ -9,7 +9,7 @@ import {
 import type { Platform } from '../../src/core/chat-user.js';
 import type { ReplySink } from '../../src/delivery/reply-sink.js';
 import { createClubDispatchers } from '../../src/hosting/club-dispatchers.js';
-import { doorbellKeys } from '../../src/hosting/club-keys.js';
+import { doorbellKeys } from '../../src/redis/club-keys.js';
 import { createClubRegistry, type ClubRegistry } from '../../src/hosting/club-registry.js';
 import { createDoorbell } from '../../src/hosting/doorbell.js';
 import { startFairWorkerPool, type FairWorkerPool } from '../../src/hosting/fair-worker-pool.js';

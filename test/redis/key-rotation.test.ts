@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMemberLinks } from '../../src/access/member-links.js';
 import { rotateKey } from '../../src/cli/rotate-key.js';
-import { clubPrefix, registryKeys } from '../../src/hosting/club-keys.js';
+import { clubKeys, clubPrefix, registryKeys } from '../../src/redis/club-keys.js';
 import { createClubRegistry } from '../../src/hosting/club-registry.js';
 import type { ClubRecord } from '../../src/hosting/club-record.js';
 import { createDigestScheduler, schedulerIdOf } from '../../src/digests/digest-scheduler.js';
 import { createSubscriptionStore } from '../../src/digests/subscription-store.js';
-import { outboxKeys, createReplyOutbox } from '../../src/delivery/reply-outbox.js';
+import { createReplyOutbox } from '../../src/delivery/reply-outbox.js';
 import { createClubQueue } from '../../src/jobs/club-queue.js';
 import { jobDataAt } from '../../src/jobs/job-types.js';
 import { createRedisInstallationStore } from '../../src/platforms/slack/redis-installation-store.js';
@@ -233,7 +233,7 @@ describe('a hosting deployment’s data across key rotations and a format upgrad
     });
     await migrateData(redis, createSealer(a), scope);
     for (let n = 0; n < 120; n += 1) await outbox.put(entry(`r${n}`) as never, `answered:r${n}`);
-    const keys = outboxKeys(prefix);
+    const keys = clubKeys(prefix).outbox;
     const retry = old.sealJson(entry('later'), { kind: 'outbox', key: keys.stream });
     await redis.zadd(keys.later, 1_000, retry);
 

@@ -5,6 +5,7 @@ import type { FormId, FormValues } from '../../core/form.js';
 import type { Reply, ReplyAction } from '../../core/reply.js';
 import { encodeCustomId, maxCustomIdLength } from './custom-ids.js';
 import { renderReply, type DiscordMessage } from './render-reply.js';
+import { clubKeys } from '../../redis/club-keys.js';
 
 /** What a button refers to by id, kept in Redis because a custom id holds 100 characters. */
 export type StateKind = 'reopen' | 'pages' | 'post' | 'follow-up';
@@ -30,7 +31,7 @@ export function createInteractionState(
   prefix: string,
   sealer: Sealer,
 ): InteractionState {
-  const key = (kind: StateKind, id: string) => `${prefix}:discord:${kind}:${id}`;
+  const key = (kind: StateKind, id: string) => clubKeys(prefix).discordState(kind, id);
   return {
     newId: () => randomBytes(12).toString('base64url'),
     async put(kind, id, value, ttlMs = defaultStateTtlMs) {

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { describeError } from '../../errors.js';
 import { clubDepsKey, type ListenerDeps } from './listener-deps.js';
 import { slackUser } from './map-request.js';
+import { clubKeys } from '../../redis/club-keys.js';
 
 /** What the App Home listener needs beyond the other listeners. */
 export interface AppHomeDeps extends Pick<ListenerDeps, 'dispatcher' | 'identify' | 'logger'> {
@@ -26,7 +27,7 @@ export function registerAppHome(app: App, shared: AppHomeDeps): void {
     const deps = (context[clubDepsKey] as AppHomeDeps | undefined) ?? shared;
     const refreshMs = deps.refreshMs ?? 3_600_000;
     const person = createHash('sha256').update(event.user).digest('hex').slice(0, 24);
-    const mark = `${deps.prefix}:slack:home:${person}`;
+    const mark = clubKeys(deps.prefix).slackHome(person);
     const id = randomUUID();
     try {
       if ((await deps.redis.set(mark, '1', 'PX', refreshMs, 'NX')) !== 'OK') return;

@@ -9,6 +9,7 @@ import type { Logger } from '../../log.js';
 import type { Sealer } from '../../redis/sealer.js';
 import { slackFailureCode } from './errors.js';
 import { createOwnWorkspace, type OwnWorkspace } from './own-workspace.js';
+import { clubKeys } from '../../redis/club-keys.js';
 
 /** Options for {@link createSlackUserResolver}. */
 export interface SlackUserResolverOptions {
@@ -66,7 +67,7 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
   // app's own is unknown (auth.test failing), nobody can be told apart, so nobody is answered.
   const own = options.ownWorkspace ?? createOwnWorkspace({ client, logger });
   return async (userId, teamId) => {
-    const key = `${prefix}:slack:person:${teamId ?? '-'}:${userId}`;
+    const key = clubKeys(prefix).slackPerson(teamId, userId);
     const cached = await withinOrUnavailable(redisTimeoutMs, () => redis.get(key));
     const at = { kind: 'slack-identity' as const, key };
     const known = options.sealer.openJsonOrAbsent<SlackIdentity>(cached, at);

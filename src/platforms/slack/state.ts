@@ -4,6 +4,7 @@ import type { Sealer } from '../../redis/sealer.js';
 import type { FormId, FormValues } from '../../core/form.js';
 import type { Reply } from '../../core/reply.js';
 import { withinOrUnavailable } from '../../dispatch/temporarily-unavailable-error.js';
+import { clubKeys } from '../../redis/club-keys.js';
 
 /** Options for {@link createSlackState}. */
 export interface SlackStateOptions {
@@ -44,7 +45,7 @@ export interface SlackState {
 export function createSlackState(options: SlackStateOptions): SlackState {
   const { redis, prefix } = options;
   const timeoutMs = options.timeoutMs ?? 1_000;
-  const key = (kind: string, token: string) => `${prefix}:slack:${kind}:${token}`;
+  const key = (kind: string, token: string) => clubKeys(prefix).slackState(kind, token);
   const newToken = () => randomBytes(16).toString('base64url');
   const bounded = <T>(work: () => Promise<T>) => withinOrUnavailable(timeoutMs, work);
   const at = (kind: string, token: string) => ({
