@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { AuditEntry } from '../core/audit-entry.js';
+import { auditEntrySchema } from '../core/core-schemas.js';
+import { readStoredJson } from '../redis/stored-json.js';
 import { clubKeys } from '../redis/club-keys.js';
 
 export type { AuditEntry } from '../core/audit-entry.js';
@@ -66,8 +68,9 @@ export function createAuditTrail(options: {
         const page = await options.redis.xrevrange(key, end, '-', 'COUNT', 500);
         if (page.length === 0) break;
         for (const [, fields] of page) {
-          const entry = JSON.parse(fields[1] ?? '{}') as AuditEntry;
-          if (!member || entry.members.includes(member)) entries.push(entry);
+          // An entry written outside the bot, not of an entry's shape, is left out.
+          const entry = readStoredJson(fields[1], auditEntrySchema);
+          if (entry && (!member || entry.members.includes(member))) entries.push(entry);
           if (entries.length >= limit) break;
         }
         const last = page.at(-1)?.[0];

@@ -3,6 +3,7 @@ import { writeTracked, type KeyTracking } from '../cache/key-tracking.js';
 import type { ChatUser, Platform } from '../core/chat-user.js';
 import type { Sealer } from '../redis/sealer.js';
 import { clubKeys } from '../redis/club-keys.js';
+import { z } from 'zod';
 
 /**
  * Links between chat users and club members, for platforms with no email to match (Discord): an
@@ -38,8 +39,7 @@ export function createMemberLinks(
     field: userId,
   });
   const opened = (hash: string, userId: string, sealed: string | null | undefined) => {
-    const guid = sealer.openJsonOrAbsent<unknown>(sealed, at(hash, userId));
-    return typeof guid === 'string' ? guid : undefined;
+    return sealer.openJsonOrAbsent(sealed, at(hash, userId), z.string());
   };
   const openAll = (hash: string, all: Record<string, string>) =>
     new Map(

@@ -5,6 +5,9 @@ import { RedisScript } from '../redis/redis-script.js';
 import type { Sealer } from '../redis/sealer.js';
 import type { ReplyAddress } from './reply-address.js';
 import { clubKeys } from '../redis/club-keys.js';
+import { z } from 'zod';
+import { replySchema } from '../core/core-schemas.js';
+import { replyAddressSchema } from './reply-address-schema.js';
 
 /**
  * A reply waiting to be delivered. It may hold personal data, so it is sealed in Redis and stays
@@ -20,6 +23,14 @@ export interface OutboxEntry {
   /** Deliveries tried so far. Default: 0. */
   attempts?: number;
 }
+
+const outboxEntrySchema = z.object({
+  id: z.string(),
+  replyTo: replyAddressSchema,
+  reply: replySchema,
+  receivedAt: z.number().optional(),
+  attempts: z.number().optional(),
+}) satisfies z.ZodType<OutboxEntry>;
 
 export const outboxGroup = 'deliverers';
 
@@ -122,10 +133,7 @@ export function createReplyOutbox(redis: Redis, prefix: string, sealer: Sealer):
     },
     read(fields) {
       const index = fields.indexOf('entry');
-      const entry = sealer.openJsonOrAbsent<OutboxEntry>(fields[index + 1], at);
-      return entry && typeof entry.id === 'string' && entry.replyTo && entry.reply
-        ? entry
-        : undefined;
+      return sealer.openJsonOrAbsent(fields[index + 1], at, outboxEntrySchema);
     },
     async finish(streamId, retry) {
       const later = retry ? [retry.at, sealer.sealJson(retry.entry, at)] : [];

@@ -24,6 +24,7 @@ import {
 import { processDigestJob, type DigestJobs } from './process-digest.js';
 import { runCommand, type CommandOutcome, type CommandRunnerDeps } from './run-command.js';
 import { defaultRoot, queueName } from '../redis/club-keys.js';
+import { jobPayloadSchemas } from './job-payload-schemas.js';
 
 /** Options for {@link createClubWorker}. */
 export interface ClubWorkerOptions {
@@ -177,9 +178,10 @@ export function createJobProcessor(
   function planOf(job: AnyJob): JobPlan {
     switch (job.name) {
       case 'command': {
-        const { request } = options.sealer.openJson<JobPayloads['command']>(
+        const { request } = options.sealer.openJson(
           job.data.sealed,
           jobDataAt(job.queueQualifiedName, 'command'),
+          jobPayloadSchemas.command,
         );
         return {
           ...whoWaits(request, request.command),
@@ -191,9 +193,10 @@ export function createJobProcessor(
       case 'digest':
         throw new UnrecoverableError('A digest job has no plan: processDigestJob runs it.');
       case 'form': {
-        const { submission } = options.sealer.openJson<JobPayloads['form']>(
+        const { submission } = options.sealer.openJson(
           job.data.sealed,
           jobDataAt(job.queueQualifiedName, 'form'),
+          jobPayloadSchemas.form,
         );
         return {
           ...whoWaits(submission, submission.form),

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { sealedValues, type SealedScope } from './sealed-values.js';
 import type { SealedPlace, Sealer } from './sealer.js';
 import { clubKeys, registryKeys } from './club-keys.js';
+import { z } from 'zod';
 
 /** Where the deployment's data-format version is kept (one for all its clubs). */
 export function dataFormatKey(scope: SealedScope): string {
@@ -24,8 +25,7 @@ export async function readDataFormat(
   scope: SealedScope,
 ): Promise<number | undefined> {
   const text = await redis.get(dataFormatKey(scope));
-  const version = sealer.forClub('').openJsonOrAbsent<unknown>(text, placeOf(scope));
-  return typeof version === 'number' && Number.isInteger(version) ? version : undefined;
+  return sealer.forClub('').openJsonOrAbsent(text, placeOf(scope), z.number().int());
 }
 
 export async function writeDataFormat(

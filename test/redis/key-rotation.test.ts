@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMemberLinks } from '../../src/access/member-links.js';
 import { rotateKey } from '../../src/cli/rotate-key.js';
+import { jobPayloadSchemas } from '../../src/jobs/job-payload-schemas.js';
 import { clubKeys, clubPrefix, registryKeys } from '../../src/redis/club-keys.js';
 import { createClubRegistry } from '../../src/hosting/club-registry.js';
 import type { ClubRecord } from '../../src/hosting/club-record.js';
@@ -121,7 +122,9 @@ describe('a hosting deployment’s data across key rotations and a format upgrad
     const template = await queue.queue.getJobScheduler(schedulerIdOf(subscription.id));
     const sealed = (template?.template?.data as { sealed: string }).sealed;
     expect(
-      latest.forClub('otters').openJson(sealed, jobDataAt(queue.queue.qualifiedName, 'digest')),
+      latest
+        .forClub('otters')
+        .openJson(sealed, jobDataAt(queue.queue.qualifiedName, 'digest'), jobPayloadSchemas.digest),
     ).toEqual({ subscriptionId: subscription.id });
     await queue.close();
   });
