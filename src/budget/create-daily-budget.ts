@@ -47,7 +47,7 @@ export function createDailyBudget(options: BudgetOptions): DailyBudget {
         ceiling,
         randomUUID(),
       ]);
-      const [granted, used, retryAt] = integerReply(reply, 3) as [number, number, number];
+      const [granted, used = 0, retryAt = 0] = integerReply(reply, 3);
       return granted === 1
         ? { granted: true, used, remaining: remainingOf(used) }
         : { granted: false, reason: 'budget', retryAt, used, remaining: remainingOf(used) };

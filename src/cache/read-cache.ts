@@ -9,6 +9,7 @@ import type { Sealer } from '../redis/sealer.js';
 import type { Cached } from '../core/club-data.js';
 import { writeTracked, type KeyTracking } from './key-tracking.js';
 import { clubKeys } from '../redis/club-keys.js';
+import { stringsReply } from '../redis/command-replies.js';
 
 /** Options for {@link createReadCache}. */
 export interface ReadCacheOptions {
@@ -90,10 +91,8 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   const { tracking } = options;
   // When each key's last refresh in this process failed: its stale copy is then said to be so.
   const failedAt = new Map<string, number>();
-  const entryKey = (key: string) => clubKeys(prefix).cache(key);
-  // A cached value opens only in its own entry's `value` field.
+  const { cache: entryKey, cacheLock: lockKey } = clubKeys(prefix);
   const sealedAt = (at: string) => ({ kind: 'cache' as const, key: at, field: 'value' });
-  const lockKey = (key: string) => clubKeys(prefix).cacheLock(key);
 
   // An entry is a hash, so its age and version are read without reading (and parsing) its value.
   async function get<T>(key: string): Promise<Entry<T> | undefined> {
@@ -110,16 +109,16 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
 
   async function getFromRedis<T>(key: string): Promise<Entry<T> | undefined> {
     const copy = parsed.get(key);
-    const reply = (await readScript.run(redis, [entryKey(key)], [copy?.version ?? ''])) as
-      (string | null)[] | null;
+    const reply = stringsReply.parse(
+      await readScript.run(redis, [entryKey(key)], [copy?.version ?? '']),
+    );
     if (!reply) return undefined;
     const [fetchedAt, invalid, version, text] = reply;
     let value: unknown;
     if (reply.length === 3 && copy) value = copy.value;
     else {
       if (text == null) return undefined;
-      // Sealed with a key no longer configured, damaged or moved: load it again, as if absent.
-      // Not yet parsed by shape (a collection's schema per key is still to come): see #42.
+      // Sealed under a dropped key, damaged, or moved (it opens in its own field only): absent.
       const opened = options.sealer.openJsonOrAbsent(text, sealedAt(entryKey(key)), z.unknown());
       if (opened === undefined) return undefined;
       value = deepFreeze(opened);

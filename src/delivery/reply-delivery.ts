@@ -6,6 +6,7 @@ import { conversationOf, isPostAddress, platformOf, type PostAddress } from './r
 import { outboxGroup, type OutboxEntry, type ReplyOutbox } from './reply-outbox.js';
 import { DeliveryError, type ReplySink } from './reply-sink.js';
 import { clubKeys } from '../redis/club-keys.js';
+import { xautoclaimReply, xinfoConsumersReply } from '../redis/command-replies.js';
 
 /** What became of a reply. */
 export interface ReplyDelivered {
@@ -189,16 +190,10 @@ export async function claimAbandoned(
   count: number,
 ): Promise<StreamEntry[]> {
   const stream = clubKeys(prefix).outbox.stream;
-  const [, claimed] = (await redis.xautoclaim(
-    stream,
-    outboxGroup,
-    consumer,
-    claimIdleMs,
-    '0-0',
-    'COUNT',
-    count,
-  )) as [string, (StreamEntry | null)[]];
-  const consumers = (await redis.xinfo('CONSUMERS', stream, outboxGroup)) as unknown[][];
+  const [, claimed] = xautoclaimReply.parse(
+    await redis.xautoclaim(stream, outboxGroup, consumer, claimIdleMs, '0-0', 'COUNT', count),
+  );
+  const consumers = xinfoConsumersReply.parse(await redis.xinfo('CONSUMERS', stream, outboxGroup));
   for (const info of consumers) {
     const fields = fieldMap(info);
     if (fields.name !== consumer && fields.pending === 0 && Number(fields.idle) > 3_600_000) {

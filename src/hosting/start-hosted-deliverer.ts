@@ -18,6 +18,7 @@ import type { ClubDirectory, HostedClub } from './club-directory.js';
 import { clubKeys, clubPrefix, doorbellKeys } from '../redis/club-keys.js';
 import { waitForRings } from './doorbell.js';
 import { RoundRobin, Signal } from './round-robin.js';
+import { xreadgroupReply } from '../redis/command-replies.js';
 
 /** Options for {@link startHostedDeliverer}. */
 export interface HostedDelivererOptions {
@@ -40,8 +41,6 @@ export interface HostedDelivererOptions {
   sweepMs?: number;
   onDelivered?: (clubId: string, event: ReplyDelivered) => void;
 }
-
-type StreamEntry = [id: string, fields: string[]];
 
 /**
  * Delivers the replies of every club's outbox from one process: workers ring the outbox doorbell
@@ -93,16 +92,18 @@ export function startHostedDeliverer(options: HostedDelivererOptions) {
       grouped.add(club);
     }
     const room = concurrency - delivery.size;
-    const read = (await redis.xreadgroup(
-      'GROUP',
-      outboxGroup,
-      consumer,
-      'COUNT',
-      room,
-      'STREAMS',
-      clubKeys(club.services.prefix).outbox.stream,
-      '>',
-    )) as [string, StreamEntry[]][] | null;
+    const read = xreadgroupReply.parse(
+      await redis.xreadgroup(
+        'GROUP',
+        outboxGroup,
+        consumer,
+        'COUNT',
+        room,
+        'STREAMS',
+        clubKeys(club.services.prefix).outbox.stream,
+        '>',
+      ),
+    );
     const entries = read?.[0]?.[1] ?? [];
     const lane = laneOf(club);
     for (const [streamId, fields] of entries) delivery.start(lane, streamId, fields);

@@ -3,6 +3,8 @@ import { everyKeyUnder, sealedShelfOf, type SealedScope, type SealedShelf } from
 import { jobDataAt, type JobName } from '../jobs/job-types.js';
 import { RedisScript } from './redis-script.js';
 import type { SealedKind, SealedPlace } from './sealer.js';
+import { z } from 'zod';
+import { readStoredJson } from './stored-json.js';
 
 export type { SealedScope } from './club-keys.js';
 
@@ -47,7 +49,7 @@ if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
 return 1`);
 
-const jobNames = new Set<string>(['command', 'form', 'digest']);
+const jobName = z.enum(['command', 'form', 'digest']) satisfies z.ZodType<JobName>;
 
 /**
  * Every value the bot seals in a deployment, found in one pass of SCAN over its keys (each master
@@ -96,7 +98,7 @@ async function* valuesOn(redis: Redis, key: string, on: SealedShelf): AsyncGener
     }
     case 'hash':
     case 'records': {
-      const all = await redis.hgetall(key).catch(() => ({}) as Record<string, string>);
+      const all = await redis.hgetall(key).catch((): Record<string, string> => ({}));
       for (const [field, text] of Object.entries(all)) {
         const club = on.holds === 'records' ? field : on.club;
         yield value({ kind: on.kind, key, field }, club, text, fieldReplacer(field, text));
@@ -105,15 +107,10 @@ async function* valuesOn(redis: Redis, key: string, on: SealedShelf): AsyncGener
     }
     case 'job': {
       const [name, data] = await redis.hmget(key, 'name', 'data').catch(() => [null, null]);
-      if (!name || !jobNames.has(name) || !data) return;
-      let parsed: { sealed?: unknown };
-      try {
-        parsed = JSON.parse(data) as { sealed?: unknown };
-      } catch {
-        return;
-      }
-      if (typeof parsed.sealed !== 'string') return;
-      const place = jobDataAt(on.queue ?? '', name as JobName);
+      const job = jobName.safeParse(name);
+      const parsed = readStoredJson(data, z.looseObject({ sealed: z.string() }));
+      if (!job.success || !data || !parsed) return;
+      const place = jobDataAt(on.queue ?? '', job.data);
       const replace = fieldReplacer('data', data);
       yield value(place, on.club, parsed.sealed, (next) =>
         replace(JSON.stringify({ ...parsed, sealed: next })),

@@ -8,7 +8,8 @@ import { createClubRegistry } from '../../src/hosting/club-registry.js';
 import type { ClubRecord } from '../../src/hosting/club-record.js';
 import { createDigestScheduler, schedulerIdOf } from '../../src/digests/digest-scheduler.js';
 import { createSubscriptionStore } from '../../src/digests/subscription-store.js';
-import { createReplyOutbox } from '../../src/delivery/reply-outbox.js';
+import { createReplyOutbox, type OutboxEntry } from '../../src/delivery/reply-outbox.js';
+import { textReply } from '../../src/core/reply.js';
 import { createClubQueue } from '../../src/jobs/club-queue.js';
 import { jobDataAt } from '../../src/jobs/job-types.js';
 import { createRedisInstallationStore } from '../../src/platforms/slack/redis-installation-store.js';
@@ -229,13 +230,13 @@ describe('a hosting deployment’s data across key rotations and a format upgrad
     const prefix = clubPrefix('otters', root);
     const old = createSealer(a).forClub('otters');
     const outbox = createReplyOutbox(redis, prefix, old);
-    const entry = (id: string) => ({
+    const entry = (id: string): OutboxEntry => ({
       id,
-      replyTo: { platform: 'console', channel: 'c' },
-      reply: { text: 'hi' },
+      replyTo: { platform: 'console', conversationId: 'c' },
+      reply: textReply('hi'),
     });
     await migrateData(redis, createSealer(a), scope);
-    for (let n = 0; n < 120; n += 1) await outbox.put(entry(`r${n}`) as never, `answered:r${n}`);
+    for (let n = 0; n < 120; n += 1) await outbox.put(entry(`r${n}`), `answered:r${n}`);
     const keys = clubKeys(prefix).outbox;
     const retry = old.sealJson(entry('later'), { kind: 'outbox', key: keys.stream });
     await redis.zadd(keys.later, 1_000, retry);
