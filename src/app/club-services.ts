@@ -6,7 +6,8 @@ import { createAskerResolver, type AskerResolver } from '../access/resolve-asker
 import { createDailyBudget } from '../budget/create-daily-budget.js';
 import type { DailyBudget } from '../budget/daily-budget.js';
 import type { Priority } from '../budget/priority.js';
-import { createPersonShare, type PersonShare } from '../budget/person-share.js';
+import type { PersonShare } from '../budget/person-share.js';
+import { createPersonShares } from '../budget/person-shares.js';
 import {
   createCachedClubData,
   createPersonalClubData,
@@ -169,19 +170,18 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     onNetworkFailure: (fault) => reachability.failed(fault.message),
   });
   const data = createCachedClubData(cache, apiFor);
-  const dataFor = createPersonalClubData({
-    cache,
-    apis: apiFor,
-    spend: createPersonShare({
-      redis,
-      prefix,
-      kind: 'calls',
-      limit: (config.CLUB_DAILY_LIMIT * config.CLUB_PERSON_DAILY_SHARE) / 100,
-      windowMs: options.budgetWindowMs,
-      now,
-    }),
+  const shares = createPersonShares({
+    redis,
+    prefix,
+    clubLimit: config.CLUB_DAILY_LIMIT,
+    settings: {
+      callsPercent: config.CLUB_PERSON_DAILY_SHARE,
+      formsPerDay: config.CLUB_PERSON_DAILY_FORMS,
+    },
+    windowMs: options.budgetWindowMs,
     now,
   });
+  const dataFor = createPersonalClubData({ cache, apis: apiFor, spend: shares.calls, now });
   const links = createMemberLinks(redis, prefix, sealer, tracking);
   const policy = options.policy ?? defaultAccessPolicy;
   const queue = createClubQueue({ connection: queueConnection, prefix, sealer });
@@ -198,14 +198,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
     data,
     dataFor,
     codeOfConduct: createCodeOfConductRead({ cache, apiFor, redis, prefix, now }),
-    formsShare: createPersonShare({
-      redis,
-      prefix,
-      kind: 'forms',
-      limit: config.CLUB_PERSON_DAILY_FORMS,
-      windowMs: options.budgetWindowMs,
-      now,
-    }),
+    formsShare: shares.forms,
     apiFor,
     reachability,
     links,

@@ -73,9 +73,9 @@ export type DemoArgs = { as?: DemoRole; commands: string[] } | { error: string }
 
 /** Who each `--as` is, for `--help`. */
 const personaNotes: Record<DemoRole, string> = {
-  welfare: 'the Welfare Officer (without --as: the same person, with every role)',
+  welfare: 'the Welfare Officer (without --as: the same person, with every role, /event new too)',
   coach: 'a coach of one session, holding no office',
-  membership: 'the Membership Secretary',
+  membership: 'the Membership Secretary (/trial new, /emaillist from Tuesday Juniors)',
   member: 'an adult member with no office',
   unlinked: 'someone the club’s records do not know',
 };
@@ -94,6 +94,7 @@ export function demoUsage(): string {
     'Examples:',
     '  npm run demo -- "/session tomorrow"',
     '  npm run demo -- --as coach "/member Smith" "/session"',
+    '  npm run demo -- --as membership "/emaillist from Tuesday Juniors"',
   ].join('\n');
 }
 

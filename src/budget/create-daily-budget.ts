@@ -4,6 +4,7 @@ import {
   type PriorityState,
   type BudgetOptions,
   type DailyBudget,
+  type GrantedReservation,
   type Reservation,
 } from './daily-budget.js';
 import { PRIORITIES, type Priority, priorityCeiling, priorityFloor } from './priority.js';
@@ -27,7 +28,8 @@ export function createDailyBudget(options: BudgetOptions): DailyBudget {
   if (!Number.isSafeInteger(windowMs) || windowMs < 1) {
     throw new RangeError(`budget windowMs must be a positive integer, got ${windowMs}`);
   }
-  const keys = [budgetKey(options.prefix)];
+  const key = budgetKey(options.prefix);
+  const keys = [key];
   const now = (): number => Math.floor(clock());
   const remainingOf = (used: number): number => Math.max(0, limit - used);
 
@@ -40,17 +42,22 @@ export function createDailyBudget(options: BudgetOptions): DailyBudget {
     async reserve(priority: Priority): Promise<Reservation> {
       const at = now();
       const ceiling = priorityCeiling(limit, priority);
+      const id = randomUUID();
       const reply = await reserveScript.run(redis, keys, [
         at,
         at - windowMs,
         windowMs,
         ceiling,
-        randomUUID(),
+        id,
       ]);
       const [granted, used = 0, retryAt = 0] = integerReply(reply, 3);
       return granted === 1
-        ? { granted: true, used, remaining: remainingOf(used) }
+        ? { granted: true, id, used, remaining: remainingOf(used) }
         : { granted: false, reason: 'budget', retryAt, used, remaining: remainingOf(used) };
+    },
+
+    async release(reservation: GrantedReservation): Promise<void> {
+      await redis.zrem(key, reservation.id);
     },
 
     async reconcile(remaining: number): Promise<void> {

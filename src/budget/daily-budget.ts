@@ -23,6 +23,8 @@ export interface BudgetOptions {
 export interface DailyBudget {
   /** Counts one call for `priority` if its ceiling allows it, atomically across processes. */
   reserve(priority: Priority): Promise<Reservation>;
+  /** Gives back a granted unit whose call was not made (a person's share refused it). */
+  release(reservation: GrantedReservation): Promise<void>;
   /**
    * Takes the service's `X-Ratelimit-Remaining` into account: calls counted become at least
    * `limit − remaining`; never fewer, so a higher number than ours changes nothing.
@@ -68,6 +70,8 @@ export type Reservation = GrantedReservation | DeniedReservation;
 /** The call is counted: make it. */
 export interface GrantedReservation {
   granted: true;
+  /** The counted call's own entry, which `release` removes. */
+  id: string;
   /** Calls counted in the window, this one included. */
   used: number;
   /** Calls left in the window for any priority: `limit − used`, at least 0. */

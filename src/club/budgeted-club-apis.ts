@@ -1,5 +1,6 @@
-import { BudgetDeniedError, type DailyBudget } from '../budget/daily-budget.js';
+import type { DailyBudget } from '../budget/daily-budget.js';
 import type { Priority } from '../budget/priority.js';
+import { reserveClubCall } from '../budget/reserve-club-call.js';
 import { createClubApi, type ClubApi } from './club-api.js';
 import type { ClubServiceFaultError } from './club-errors.js';
 import type { ClubLayout } from './club-layout.js';
@@ -22,14 +23,14 @@ export interface BudgetedClubApisOptions {
 }
 
 /**
- * The club API for a priority; with `spend`, every call first spends from a person's own share
- * (see `createPersonShare`), which throws when it is used up.
+ * The club API for a priority; with `spend`, every call the club's budget grants then spends from
+ * a person's own share (see `reserveClubCall`), which throws when it is used up.
  */
 export type BudgetedClubApis = (priority: Priority, spend?: () => Promise<void>) => ClubApi;
 
 /**
  * One club API per priority. Every HTTP request (a layout probe's too) first reserves a unit of
- * the daily budget for its priority (or throws {@link BudgetDeniedError}); every response
+ * the daily budget for its priority (or throws `BudgetDeniedError`); every response
  * reconciles the budget with the service's `X-Ratelimit-Remaining`, and a 403 marks it spent.
  */
 export function createBudgetedClubApis(options: BudgetedClubApisOptions): BudgetedClubApis {
@@ -42,11 +43,7 @@ export function createBudgetedClubApis(options: BudgetedClubApisOptions): Budget
         layout: options.layout,
         timeoutMs: options.timeoutMs,
         fetch: options.fetch,
-        async beforeRequest() {
-          await spend?.();
-          const reservation = await budget.reserve(priority);
-          if (!reservation.granted) throw new BudgetDeniedError(priority, reservation.retryAt);
-        },
+        beforeRequest: () => reserveClubCall(budget, priority, spend),
         async afterResponse(info) {
           if (info.status === 403) await budget.exhausted();
           else if (info.remaining !== undefined) await budget.reconcile(info.remaining);

@@ -25,7 +25,9 @@ import type { CodeOfConduct, CodeOfConductSummary } from './code-of-conduct.js';
 import { decodeCodeOfConduct, decodeCodeOfConductSummary } from './decode-code-of-conduct.js';
 import type {
   ClubEvent,
+  ClubEventDraft,
   ClubSession,
+  EmailListDraft,
   Incident,
   IncidentDraft,
   Meet,
@@ -38,7 +40,13 @@ import type {
   WaitingListPerson,
   WhosWhoCategory,
 } from './domain.js';
-import { encodeIncident, encodeTrialRequest, encodeWaitingListPerson } from './encode-drafts.js';
+import {
+  encodeClubEvent,
+  encodeEmailList,
+  encodeIncident,
+  encodeTrialRequest,
+  encodeWaitingListPerson,
+} from './encode-drafts.js';
 import { readAllPages, unwrapPage } from './read-pages.js';
 import { isWireRecord, type WireRecord } from './wire-fields.js';
 
@@ -66,6 +74,10 @@ export interface ClubApi {
   fileIncident(draft: IncidentDraft): Promise<Incident>;
   fileTrialRequest(draft: TrialRequestDraft): Promise<TrialRequest>;
   addToWaitingList(draft: WaitingListDraft): Promise<WaitingListPerson>;
+  fileEvent(draft: ClubEventDraft): Promise<ClubEvent>;
+  /** Creates an email list; {@link updateEmailList} replaces the members of one that exists. */
+  createEmailList(draft: EmailListDraft): Promise<NamedMembership>;
+  updateEmailList(guid: string, draft: EmailListDraft): Promise<NamedMembership>;
   /**
    * The codes of conduct (beyond the spec: a host without them answers 404, a ClubNotFoundError),
    * one list, not paged; each code's members are read with {@link getCodeOfConduct}.
@@ -206,6 +218,28 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
         client.POST(collections.waitingList, { body: encodeWaitingListPerson(draft) }),
       );
       return created(collections.waitingList, body, decodeWaitingListPerson);
+    },
+    async fileEvent(draft) {
+      const body = await call(collections.events, () =>
+        client.POST(collections.events, { body: encodeClubEvent(draft) }),
+      );
+      return created(collections.events, body, decodeEvent);
+    },
+    async createEmailList(draft) {
+      const body = await call(collections.emailLists, () =>
+        client.POST(collections.emailLists, { body: encodeEmailList(draft) }),
+      );
+      return created(collections.emailLists, body, decodeEmailList);
+    },
+    async updateEmailList(guid, draft) {
+      const path = `${collections.emailLists}/{guid}` as const;
+      const body = await call(path, () =>
+        client.PUT(path, {
+          params: { path: { guid } },
+          body: { Guid: guid, ...encodeEmailList(draft) },
+        }),
+      );
+      return created(path, body, decodeEmailList);
     },
   };
 }

@@ -230,3 +230,19 @@ export interface WaitingListDraft {
   previousExperience?: string;
   notes?: string;
 }
+
+/** What `/event new` files: the spec's required start and end, and what a volunteer adds. */
+export interface ClubEventDraft {
+  title: string;
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  venue?: string;
+  /** Pounds, e.g. 12.5. */
+  fee?: number;
+  entryCloseDate?: string;
+}
+
+/** An email list as `/emaillist from` files it: a name and the Guids it holds. */
+export type EmailListDraft = Pick<NamedMembership, 'name' | 'members'>;

@@ -1,4 +1,10 @@
-import type { IncidentDraft, TrialRequestDraft, WaitingListDraft } from './domain.js';
+import type {
+  ClubEventDraft,
+  EmailListDraft,
+  IncidentDraft,
+  TrialRequestDraft,
+  WaitingListDraft,
+} from './domain.js';
 import type { components } from './generated/club-service.js';
 
 type Schemas = components['schemas'];
@@ -49,4 +55,22 @@ export function encodeWaitingListPerson(draft: WaitingListDraft): Schemas['Waiti
     PreviousExperience: draft.previousExperience,
     Notes: draft.notes,
   } as Schemas['WaitingListPerson']);
+}
+
+export function encodeClubEvent(draft: ClubEventDraft): Schemas['ClubEvent'] {
+  return compact({
+    EventTitle: draft.title,
+    EventStartDate: draft.startDate,
+    EventStartTime: draft.startTime,
+    EventEndDate: draft.endDate,
+    EventEndTime: draft.endTime,
+    EventVenue: draft.venue,
+    Fee: draft.fee,
+    EntryCloseDate: draft.entryCloseDate,
+  } as Schemas['ClubEvent']);
+}
+
+/** The whole list: an update replaces its members, so the body always carries all of them. */
+export function encodeEmailList(draft: EmailListDraft): Schemas['EmailList'] {
+  return { ListName: draft.name, Members: draft.members.map((guid) => ({ Guid: guid })) };
 }

@@ -1,5 +1,7 @@
 import type { FormCommand } from '../core/command.js';
 import type { FormId } from '../core/form.js';
+import { emailListFrom } from './email-list/email-list-from.js';
+import { eventNew } from './events/event-new.js';
 import { incidentNew } from './incident/incident-new.js';
 import { trialNew } from './trial/trial-new.js';
 import { waitingListAdd } from './waiting-list/waiting-list-add.js';
@@ -9,4 +11,6 @@ export const formCommands: Readonly<Record<FormId, FormCommand>> = {
   incident: incidentNew,
   trial: trialNew,
   waitinglist: waitingListAdd,
+  event: eventNew,
+  emaillist: emailListFrom,
 };

@@ -1,4 +1,6 @@
 import { offeredOn, type CommandDefinition } from '../core/command.js';
+import { emailListFrom } from './email-list/email-list-from.js';
+import { eventNew } from './events/event-new.js';
 import { events } from './events/events.js';
 import { helpReply, oneCommandHelp } from './help.js';
 import { incidentList } from './incident/incident-list.js';
@@ -64,6 +66,9 @@ export const registry: readonly CommandDefinition[] = [
   trials,
   waitingList,
   waitingListAdd,
+  // Issue #44: an email list from a session or squad, a club event from chat.
+  emailListFrom,
+  eventNew,
   audit,
   // Digests (#33): reminders from the club's own dates.
   digestAdd,

@@ -8,6 +8,7 @@ const places = {
   incident: 'the incident book',
   trial: 'the trial requests',
   waitinglist: 'the waiting list',
+  event: 'the club’s events',
 } as const;
 
 /**
@@ -20,10 +21,12 @@ export function alreadyFiledReply(
   reference: string,
   values: FormValues,
 ): Reply {
-  const tellApart =
-    kind === 'incident'
-      ? 'If this is a new incident, add a detail that tells it apart and send it again.'
-      : 'If this is someone else, add a detail that tells them apart and send it again.';
+  const tellApart = {
+    incident: 'If this is a new incident, add a detail that tells it apart and send it again.',
+    event: 'If this is another event, give it a title that tells it apart and send it again.',
+    trial: 'If this is someone else, add a detail that tells them apart and send it again.',
+    waitinglist: 'If this is someone else, add a detail that tells them apart and send it again.',
+  }[kind];
   return formNotFiledReply(
     form,
     `An identical entry (${shortRef(reference)}) is already in ${places[kind]}, so nothing new was filed. ${tellApart}`,

@@ -92,6 +92,8 @@ export interface FormContext {
   timezone: string;
   /** Who can help, from the club's records, when known (names in notices). Default: none. */
   contacts?: ClubContacts;
+  /** What the person typed after the command, by option, to fill the form in. Default: none. */
+  options?: Record<string, string>;
 }
 
 /** A command that opens a form; the adapter shows it and the worker files the submission. */

@@ -1,6 +1,8 @@
 import { ageOn, formatDay } from '../club/time/club-time.js';
 import { findChoice } from './find-choice.js';
 import { isCalendarDate, readDate } from '../club/time/read-date.js';
+import { formatPeriod, periodStartDate, readPeriod } from '../club/time/read-period.js';
+import { notAnAmount, readMoney } from './read-money.js';
 
 export { isCalendarDate };
 
@@ -29,9 +31,10 @@ export interface FormDefinition {
   refusal?: string;
 }
 
-export type FormId = 'incident' | 'trial' | 'waitinglist';
+export type FormId = 'incident' | 'trial' | 'waitinglist' | 'event' | 'emaillist';
 
-export type FormFieldType = 'text' | 'long-text' | 'date' | 'select' | 'email';
+/** `period`: a start and an end, each a date and a time; `money`: an amount in pounds. */
+export type FormFieldType = 'text' | 'long-text' | 'date' | 'select' | 'email' | 'period' | 'money';
 
 export interface FormField {
   /** Stable id: the key of the value and the block id on Slack. */
@@ -48,6 +51,13 @@ export interface FormField {
   hint?: string;
   /** A date that may not be after the form's day (an incident). Default: any date. */
   notFuture?: boolean;
+  /**
+   * A date (or period) that may not start before the form's day (an event); a day without a
+   * year is then the next one. Default: any date.
+   */
+  notPast?: boolean;
+  /** The id of a `period` field this date may not be after the start of (entries close). */
+  notAfter?: string;
   /** A date of birth: the ages in whole years, on the form's day, the form is for. Default: any. */
   ages?: { min: number; max: number; what: string };
 }
@@ -95,14 +105,24 @@ export interface CheckedAnswer {
  * then the form's own date rules.
  */
 export function checkAnswer(form: FormDefinition, field: FormField, raw: unknown): CheckedAnswer {
-  const typed = typeof raw === 'string' ? stripControlCharacters(raw).trim() : '';
+  const typed = typedOf(raw);
   if (typed === '') return { value: '', problem: field.required ? 'is required.' : undefined };
   switch (field.type) {
     case 'date': {
-      const date = readTypedDate(typed, form.today);
-      if (!date) return { value: typed, problem: notADate };
+      const date = readTypedDate(field, typed, form.today);
+      if (!date) return { value: typed, problem: field.notPast ? notADateAhead : notADate };
       const problem = checkDate(field, date, form.today);
       return problem ? { value: typed, problem } : { value: date };
+    }
+    case 'period': {
+      const period = readPeriod(typed, form.today);
+      if (typeof period === 'string') return { value: typed, problem: period };
+      const problem = checkDate(field, period.startDate, form.today);
+      return problem ? { value: typed, problem } : { value: formatPeriod(period) };
+    }
+    case 'money': {
+      const amount = readMoney(typed);
+      return amount === undefined ? { value: typed, problem: notAnAmount } : { value: amount };
     }
     case 'select': {
       const choices = (field.choices ?? []).map((choice) => ({ name: choice, value: choice }));
@@ -128,6 +148,7 @@ export function checkAnswer(form: FormDefinition, field: FormField, raw: unknown
 
 /** What a date the bot cannot read is told: examples, never a character count. */
 const notADate = 'is not a date I know: try 26/11, 26 Nov, today or yesterday.';
+const notADateAhead = 'is not a date I know: try 28/02, 28 Feb, friday or tomorrow.';
 
 const listed = (choices: readonly string[]) =>
   choices.length > 1 ? `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}` : choices.join('');
@@ -145,17 +166,40 @@ export function validateForm(form: FormDefinition, input: Record<string, unknown
     values[field.id] = value;
     if (problem) errors[field.id] = `${field.label}: ${problem}`;
   }
+  for (const field of form.fields) {
+    const problem = notAfterProblem(form, field, values, errors);
+    if (!problem) continue;
+    errors[field.id] = `${field.label}: ${problem}`;
+    values[field.id] = typedOf(input[field.id]);
+  }
   return Object.keys(errors).length === 0 ? { ok: true, values } : { ok: false, errors, values };
 }
 
-function readTypedDate(typed: string, today: string | undefined): string | undefined {
-  if (today) return readDate(typed, today);
+function readTypedDate(field: FormField, typed: string, today: string | undefined) {
+  if (today) return readDate(typed, today, field.notPast ? 'ahead' : 'past');
   return isCalendarDate(typed) ? typed : undefined;
+}
+
+/** A date after the start of the period it belongs before (entries closing after the event). */
+function notAfterProblem(
+  form: FormDefinition,
+  field: FormField,
+  values: FormValues,
+  errors: Record<string, string>,
+) {
+  const other = form.fields.find((candidate) => candidate.id === field.notAfter);
+  if (!other || errors[field.id] || errors[other.id]) return undefined;
+  const start = other && periodStartDate(values[other.id] ?? '');
+  const date = values[field.id] ?? '';
+  if (!start || date === '' || date <= start) return undefined;
+  return `${formatDay(date)} is after the start (${formatDay(start)}): give a day on or before it.`;
 }
 
 /** The form's date rules: not in the future, an age the form is for. */
 function checkDate(field: FormField, date: string, today: string | undefined): string | undefined {
   if (!today) return undefined;
+  if (date < today && field.notPast)
+    return `cannot be in the past (${formatDay(date)}; today is ${formatDay(today, today)}).`;
   if (date > today) {
     if (field.notFuture || field.ages)
       return `cannot be in the future (${formatDay(date)}; today is ${formatDay(today, today)}).`;
@@ -184,6 +228,11 @@ export function withDefaults(
       filled[field.id] = field.defaultValue;
   }
   return filled;
+}
+
+/** An answer as typed, trimmed and without control characters; empty when it is no text. */
+function typedOf(raw: unknown): string {
+  return typeof raw === 'string' ? stripControlCharacters(raw).trim() : '';
 }
 
 /** Keeps newlines and tabs; drops other control characters, which no club record should hold. */

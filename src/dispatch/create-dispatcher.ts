@@ -94,12 +94,18 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     withinOrUnavailable(redisTimeoutMs, async () => options.peekContacts?.()).catch(
       () => undefined,
     );
-  const formFor = async (command: FormCommand, asker: Asker | undefined, user: ChatUser) =>
+  const formFor = async (
+    command: FormCommand,
+    asker: Asker | undefined,
+    user: ChatUser,
+    typed?: Record<string, string>,
+  ) =>
     command.buildForm({
       asker: asker ?? guest(user),
       now: now(),
       timezone,
       contacts: await contactsOrNone(),
+      ...(typed ? { options: typed } : {}),
     });
   const refuse = async (command: CommandDefinition, asker: Asker) =>
     refusalReply(command, rolesFor(command, policy), asker, await contactsOrNone());
@@ -127,7 +133,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (asker && !mayRun(asker, command, policy))
         return { kind: 'reply', reply: await refuse(command, asker) };
       if (command.kind === 'form') {
-        const form = await formFor(command, asker, user);
+        const form = await formFor(command, asker, user, parsed.options);
         // A form that could only be refused is not asked: its notice is the answer.
         if (form.refusal) {
           const title = `${form.title}: not possible here`;

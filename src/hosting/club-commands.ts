@@ -14,6 +14,7 @@ export const clubUsage = `Usage: ${adminCommandLine('club')} <command>
   add <id> --name N --url U --token T [--layout auto|spec|bare] [--daily-limit 5000]
            [--timezone Europe/London] [--slack-teams T1,T2] [--discord-guilds G1]
            [--policy file.yaml] [--reports-member guid-or-email] [--no-check]
+           [--person-share 2%] [--person-forms 20]
   list
   show <id>
   set <id> <field> <value>      fields: ${Object.keys(clubFields).join(', ')}
@@ -90,6 +91,8 @@ async function add(rest: string[], deps: ClubCommandDeps): Promise<number> {
     'discord-guilds',
     'policy',
     'reports-member',
+    'person-share',
+    'person-forms',
   ] as const;
   const options: Record<string, { type: 'string' | 'boolean' }> = {
     'no-check': { type: 'boolean' },

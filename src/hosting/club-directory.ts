@@ -93,6 +93,8 @@ export async function openClubDirectory(options: ClubDirectoryOptions): Promise<
         CLUB_API_TOKEN: record.token,
         CLUB_DAILY_LIMIT: record.dailyLimit,
         CLUB_REPORTS_MEMBER: record.reportsMember,
+        CLUB_PERSON_DAILY_SHARE: record.personDailyShare ?? config.CLUB_PERSON_DAILY_SHARE,
+        CLUB_PERSON_DAILY_FORMS: record.personDailyForms ?? config.CLUB_PERSON_DAILY_FORMS,
       },
       logger: logger.child({ club: record.id }),
       prefix: clubPrefix(record.id, options.root),

@@ -41,6 +41,16 @@ export const clubFields: Record<string, ClubField> = {
     expects: "a member's Guid or email ('' for none)",
     parse: optional,
   },
+  'person-share': {
+    key: 'personDailyShare',
+    expects: "percent of the daily limit one person may spend, e.g. 2% ('' for the host's)",
+    parse: optional,
+  },
+  'person-forms': {
+    key: 'personDailyForms',
+    expects: "forms one person may file a day ('' for the host's)",
+    parse: optional,
+  },
 };
 
 /** A record as `show` prints it: every field, the token never. */
@@ -57,5 +67,7 @@ export function describeClub(club: ClubRecord): string[] {
     `discord-guilds  ${club.discordGuilds.join(', ') || '(none)'}`,
     `policy          ${club.policy === undefined ? '(the defaults)' : `${club.policy.split('\n').length} lines of YAML`}`,
     `reports-member  ${club.reportsMember ?? '(none)'}`,
+    `person-share    ${club.personDailyShare === undefined ? "(the host's)" : `${club.personDailyShare}%`}`,
+    `person-forms    ${club.personDailyForms ?? "(the host's)"}`,
   ];
 }

@@ -5,8 +5,8 @@ import { clubIdPattern } from '../redis/club-keys.js';
 
 /**
  * One club of a hosting deployment: what `CLUB_API_URL`, `CLUB_API_TOKEN`, `CLUB_DAILY_LIMIT`,
- * `CLUB_TIMEZONE`, `DISCORD_GUILD_ID`, `ACCESS_POLICY` and `CLUB_REPORTS_MEMBER` say for a
- * single club.
+ * `CLUB_TIMEZONE`, `DISCORD_GUILD_ID`, `ACCESS_POLICY`, `CLUB_REPORTS_MEMBER` and (when set)
+ * `CLUB_PERSON_DAILY_SHARE` / `CLUB_PERSON_DAILY_FORMS` say for a single club.
  */
 export interface ClubRecord {
   /** Lower-case letters, digits and dashes: it names the club's keys and metric labels. */
@@ -30,6 +30,10 @@ export interface ClubRecord {
   policy?: string;
   /** The member reports from unlinked people are filed under. Default: unset. */
   reportsMember?: string;
+  /** Percent of `dailyLimit` one person may spend on cold reads. Default: `CLUB_PERSON_DAILY_SHARE`. */
+  personDailyShare?: number;
+  /** Forms one person may file a day. Default: `CLUB_PERSON_DAILY_FORMS`. */
+  personDailyForms?: number;
 }
 
 const chatIds = z.array(
@@ -38,6 +42,14 @@ const chatIds = z.array(
     .trim()
     .regex(/^[A-Za-z0-9]{1,32}$/, 'a Slack or Discord id'),
 );
+
+/** A percentage such as `2%` or `2`, more than 0 and at most 100. */
+const percent = z.coerce
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?%?$/, 'a percentage such as 2%')
+  .transform((value) => Number(value.replace(/%$/, '')))
+  .pipe(z.number().positive('a percentage such as 2%').max(100, 'at most 100%'));
 
 /** The checks every record passes before it is stored. */
 export const clubRecordSchema = z.strictObject({
@@ -58,6 +70,8 @@ export const clubRecordSchema = z.strictObject({
   discordGuilds: chatIds.default([]),
   policy: z.string().optional(),
   reportsMember: z.string().trim().min(1).optional(),
+  personDailyShare: percent.optional(),
+  personDailyForms: z.coerce.number().int().positive().optional(),
 }) satisfies z.ZodType<ClubRecord, unknown>;
 
 /** A record that failed its checks; `problems` names each field. */

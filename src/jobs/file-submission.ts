@@ -8,7 +8,13 @@ import type { ClubData } from '../core/club-data.js';
 import { clubToday } from '../club/time/club-time.js';
 import { formCommands } from '../commands/form-commands.js';
 import { formInvalidReply, formNotFiledReply, formRejectedReply } from '../core/form-replies.js';
-import { validateForm, withDefaults, type FormDefinition, type FormValues } from '../core/form.js';
+import {
+  validateForm,
+  withDefaults,
+  type FormDefinition,
+  type FormId,
+  type FormValues,
+} from '../core/form.js';
 import {
   incidentDraftFrom,
   incidentFiledReply,
@@ -19,20 +25,13 @@ import { incidentReporter, type ReporterMatch } from '../commands/incident/incid
 import { alreadyFiledReply } from '../core/already-filed-reply.js';
 import { duplicateReply, likelyDuplicate } from '../commands/trial/likely-duplicate.js';
 import type { Reply } from '../core/reply.js';
-import { trialDraftFrom, trialFiledReply } from '../commands/trial/trial-new.js';
-import {
-  waitingListDraftFrom,
-  waitingListFiledReply,
-} from '../commands/waiting-list/waiting-list-add.js';
 import { PersonShareSpentError } from '../budget/person-share.js';
 import type { Filer } from './file-once.js';
 import { contactsOf } from './run-command.js';
 import { shareSpentText } from './failure-reply.js';
-import {
-  findFiledIncident,
-  findFiledTrialRequest,
-  findFiledWaitingListPerson,
-} from './find-filed-record.js';
+import { findFiledIncident } from './find-filed-record.js';
+import { fileEmailList, planEmailList } from './file-email-list.js';
+import { recordFiling } from './record-filing.js';
 import type { FormSubmission, JobResult } from './job-types.js';
 import type { IncidentFiled } from '../welfare/tell-of-incident.js';
 import { toldDespiteFailure } from '../welfare/told-despite-failure.js';
@@ -94,6 +93,14 @@ export async function fileSubmission(
     };
   }
   const { values } = checked;
+  const today = clubToday(now, deps.timezone);
+  // Which session or squad, and who is on the list, is settled before the filing is counted.
+  const planned =
+    submission.form === 'emaillist'
+      ? await planEmailList(form, values, deps.data, today)
+      : undefined;
+  if (planned && 'reply' in planned) return planned;
+  const emailList = planned;
   if (!submission.confirmed) {
     const duplicate = await duplicateOf(submission.form, form, values, deps);
     if (duplicate) return { reply: duplicate, outcome: 'rejected' };
@@ -120,7 +127,6 @@ export async function fileSubmission(
         await deps.refresh('incidents');
         if (filed.foundFirst) return alreadyThere('incident', filed.reference);
         const incident = { guid: filed.reference, ...draft, addedBy: [], comments: [] };
-        const today = clubToday(now, deps.timezone);
         const { tellWelfare } = deps;
         const told =
           tellWelfare &&
@@ -141,31 +147,21 @@ export async function fileSubmission(
           outcome: filed.filedNow ? 'filed' : 'already-filed',
         };
       }
-      case 'trial': {
-        const draft = trialDraftFrom(values, clubToday(now, deps.timezone));
-        const filed = await deps.filer.fileOnce(submission.key, {
-          file: async () => (await deps.api.fileTrialRequest(draft)).guid,
-          find: () => findFiledTrialRequest(deps.api, draft),
-          lookFirst: !submission.confirmed,
-        });
-        await deps.refresh('trialRequests');
-        if (filed.foundFirst) return alreadyThere('trial', filed.reference);
-        return {
-          reply: trialFiledReply({ guid: filed.reference, ...draft }),
-          outcome: filed.filedNow ? 'filed' : 'already-filed',
-        };
+      case 'emaillist': {
+        if (!emailList) throw new Error('An email list is filed once its plan is made.');
+        return await fileEmailList(submission.key, values.name ?? '', emailList, deps);
       }
-      case 'waitinglist': {
-        const draft = waitingListDraftFrom(values, clubToday(now, deps.timezone));
+      default: {
+        const filing = recordFiling(submission.form, values, today, deps.api);
         const filed = await deps.filer.fileOnce(submission.key, {
-          file: async () => (await deps.api.addToWaitingList(draft)).guid,
-          find: () => findFiledWaitingListPerson(deps.api, draft),
+          file: filing.file,
+          find: filing.find,
           lookFirst: !submission.confirmed,
         });
-        await deps.refresh('waitingList');
-        if (filed.foundFirst) return alreadyThere('waitinglist', filed.reference);
+        await deps.refresh(filing.collection);
+        if (filed.foundFirst) return alreadyThere(submission.form, filed.reference);
         return {
-          reply: waitingListFiledReply({ guid: filed.reference, ...draft }),
+          reply: filing.filedReply(filed.reference),
           outcome: filed.filedNow ? 'filed' : 'already-filed',
         };
       }
@@ -178,7 +174,7 @@ export async function fileSubmission(
   }
 
   /** Nothing filed for this submission: an identical record was there before it (its text back). */
-  function alreadyThere(kind: FormSubmission['form'], reference: string): Outcome {
+  function alreadyThere(kind: Exclude<FormId, 'emaillist'>, reference: string): Outcome {
     return { reply: alreadyFiledReply(form, kind, reference, values), outcome: 'already-filed' };
   }
 
@@ -190,14 +186,14 @@ export async function fileSubmission(
   }
 }
 
-/** "Already there?" when the cached list holds the same child; incidents are never duplicates. */
+/** "Already there?" when the cached list holds the same child; other forms are not of a child. */
 async function duplicateOf(
   kind: FormSubmission['form'],
   form: FormDefinition,
   values: FormValues,
   deps: SubmissionFilerDeps,
 ): Promise<Reply | undefined> {
-  if (kind === 'incident') return undefined;
+  if (kind !== 'trial' && kind !== 'waitinglist') return undefined;
   const [cached, where] =
     kind === 'trial'
       ? [await deps.data.trialRequests(), 'the trial requests']

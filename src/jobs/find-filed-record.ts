@@ -1,4 +1,9 @@
-import type { IncidentDraft, TrialRequestDraft, WaitingListDraft } from '../club/domain.js';
+import type {
+  ClubEventDraft,
+  IncidentDraft,
+  TrialRequestDraft,
+  WaitingListDraft,
+} from '../club/domain.js';
 import type { ClubApi } from '../club/club-api.js';
 
 /*
@@ -54,5 +59,21 @@ export async function findFiledWaitingListPerson(
       same(person.lastName, draft.lastName) &&
       same(person.dateOfBirth, draft.dateOfBirth) &&
       same(person.dateAdded, draft.dateAdded),
+  )?.guid;
+}
+
+export async function findFiledEvent(
+  api: ClubApi,
+  draft: ClubEventDraft,
+): Promise<string | undefined> {
+  const events = await api.listEvents();
+  return events.find(
+    (event) =>
+      same(event.title, draft.title) &&
+      same(event.startDate, draft.startDate) &&
+      same(event.startTime, draft.startTime) &&
+      same(event.endDate, draft.endDate) &&
+      same(event.endTime, draft.endTime) &&
+      same(event.venue, draft.venue),
   )?.guid;
 }

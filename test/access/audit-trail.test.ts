@@ -7,6 +7,7 @@ import { replyToPlainText, type Reply } from '../../src/core/reply.js';
 import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { memberWithHealthNotes } from '../support/member-with-health-notes.js';
+import { personalValues } from '../support/personal-values.js';
 
 const delivered: { address: ReplyAddress; reply: Reply }[] = [];
 let harness: BotHarness;
@@ -94,17 +95,11 @@ describe('the audit trail', () => {
     expect(shown).toContain(String(member.MedicalHistory));
     const logs = logLines.join('');
     expect(logs.length).toBeGreaterThan(0);
-    const personal = harness.simulator.admin
-      .records('users')
-      .flatMap((record) => [
-        record.MedicalHistory,
-        record.Allergies,
-        record.DisabilityDetails,
-        record.Email,
-        record.MobilePhone,
-        record.HomePhone,
-      ])
-      .filter((value): value is string => typeof value === 'string' && value.length > 4);
+    const personal = personalValues(
+      harness.simulator,
+      ['MedicalHistory', 'Allergies', 'DisabilityDetails', 'Email', 'MobilePhone', 'HomePhone'],
+      4,
+    );
     for (const value of personal) expect(logs).not.toContain(value);
   });
 });

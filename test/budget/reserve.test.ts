@@ -10,16 +10,19 @@ describe('reserving a call', () => {
     fixture = budgetFixture(50);
     expect(await fixture.budget.reserve('write')).toEqual({
       granted: true,
+      id: expect.any(String),
       used: 1,
       remaining: 49,
     });
     expect(await fixture.budget.reserve('interactive')).toEqual({
       granted: true,
+      id: expect.any(String),
       used: 2,
       remaining: 48,
     });
     expect(await fixture.budget.reserve('background')).toEqual({
       granted: true,
+      id: expect.any(String),
       used: 3,
       remaining: 47,
     });

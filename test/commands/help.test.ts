@@ -51,8 +51,14 @@ describe('/help', () => {
       ],
     ],
     ['committee', digests],
-    ['membership', ['/trial new', '/trials', '/waitinglist', '/waitinglist add', ...digests]],
-    ['admin', ['/digest list', '/digest remove', '/quota', '/link']],
+    [
+      'membership',
+      ['/trial new', '/trials', '/waitinglist', '/waitinglist add', '/emaillist from', ...digests],
+    ],
+    [
+      'admin',
+      ['/emaillist from', '/event new', '/digest list', '/digest remove', '/quota', '/link'],
+    ],
   ])('when a %s asks, then their own commands are added to everyone’s', (role, extra) => {
     const lines = commandsIn(helpLines(askerWith([role])));
     expect(lines).toHaveLength(8 + extra.length);

@@ -25,6 +25,8 @@ describe('the command registry', () => {
       'trials',
       'waitinglist',
       'waitinglist add',
+      'emaillist from',
+      'event new',
       'audit',
       'digest add',
       'digest list',

@@ -17,6 +17,7 @@ import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.
 import { testDataKey } from '../support/data-key.js';
 import { testRedisUrl, uniquePrefix } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
+import { untilQueueIdle } from '../support/queue-idle.js';
 
 const token = 'digest-e2e-token';
 const london = 'Europe/London';
@@ -119,7 +120,7 @@ describe('a digest from /digest add to its post', () => {
       return posts.length > 0 ? posts : undefined;
     }, 'the digest post');
     expect(String(post?.args.text)).toContain("Today's sessions");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await untilQueueIdle(services.queue.queue);
     expect(postsIn('CPOOL')).toHaveLength(1);
     // The scheduler has made the next occurrence: tomorrow at 16:00.
     const next = (await services.queue.queue.getJobSchedulers())[0]?.next ?? 0;

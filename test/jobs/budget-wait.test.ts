@@ -7,6 +7,7 @@ import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { connectTestRedis } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
 import { memberWithHealthNotes } from '../support/member-with-health-notes.js';
+import { personalValues } from '../support/personal-values.js';
 
 const delivered: { address: ReplyAddress; reply: Reply }[] = [];
 let harness: BotHarness;
@@ -124,16 +125,13 @@ describe('when the daily budget is spent', () => {
     const answer = repliesTo(id).find((entry) => !entry.reply.interim)!;
     expect(replyToPlainText(answer.reply)).toContain(String(withHealth.MedicalHistory));
 
-    const secrets = harness.simulator.admin
-      .records('users')
-      .flatMap((record) => [
-        record.MedicalHistory,
-        record.Allergies,
-        record.DisabilityDetails,
-        record.DBSCertificateNumber,
-        record.Doctor,
-      ])
-      .filter((value): value is string => typeof value === 'string' && value.length > 0);
+    const secrets = personalValues(harness.simulator, [
+      'MedicalHistory',
+      'Allergies',
+      'DisabilityDetails',
+      'DBSCertificateNumber',
+      'Doctor',
+    ]);
     expect(secrets.length).toBeGreaterThan(0);
 
     const redis = connectTestRedis();

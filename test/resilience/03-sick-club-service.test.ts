@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { FormId } from '../../src/core/form.js';
 import { reportFigures } from './support/figures.js';
+import {
+  byConversation,
+  filingFigures,
+  type LoadedForm,
+  type SentForm,
+} from './support/filings.js';
 import {
   consoleCommand,
   consoleUser,
@@ -47,7 +52,7 @@ describe('scenario 3: a sick club service', () => {
 
     const commands: string[] = [];
     const adapterReplies: string[] = [];
-    const forms: { id: string; form: FormId; marker: string }[] = [];
+    const forms: SentForm[] = [];
     const texts: [string, string][] = [
       ['/whoswho', ''],
       ['/sessions', ''],
@@ -66,7 +71,7 @@ describe('scenario 3: a sick club service', () => {
       if (result.kind === 'queued') commands.push(command.input.id);
       else adapterReplies.push(command.input.id);
       if (tick % 3 === 0) {
-        const form: FormId = (['incident', 'trial', 'waitinglist'] as const)[(tick / 3) % 3]!;
+        const form: LoadedForm = (['incident', 'trial', 'waitinglist'] as const)[(tick / 3) % 3]!;
         const marker = `Sick${runId}n${tick}z`;
         const values: Record<string, string> =
           form === 'incident'
@@ -97,13 +102,7 @@ describe('scenario 3: a sick club service', () => {
       await pause(80);
     }
 
-    const finals = async () => {
-      const byId = new Map<string, PushedReply[]>();
-      for (const reply of await run.replies())
-        if (!reply.interim)
-          byId.set(reply.conversationId, [...(byId.get(reply.conversationId) ?? []), reply]);
-      return byId;
-    };
+    const finals = async () => byConversation(await run.replies()).byId;
     const everyoneAnswered = async () => {
       const byId = await finals();
       return [...commands, ...forms.map((form) => form.id)].every((id) => byId.has(id));
@@ -126,15 +125,6 @@ describe('scenario 3: a sick club service', () => {
     await until(async () => (await run.pending()) === 0, 'an idle queue', 20_000, 200);
 
     const byId = await finals();
-    const collection = {
-      incident: 'incidents',
-      trial: 'trialRequests',
-      waitinglist: 'waitingList',
-    } as const;
-    const filedCount = (form: (typeof forms)[number]) =>
-      run.simulator.admin
-        .records(collection[form.form])
-        .filter((record) => JSON.stringify(record).includes(form.marker)).length;
     const commandKinds = commands.map((id) => byId.get(id)!.map(kindOf));
     const calls = run.simulator.admin.calls();
     const byStatus: Record<string, number> = {};
@@ -142,7 +132,6 @@ describe('scenario 3: a sick club service', () => {
       byStatus[call.status === 0 ? 'hung' : String(call.status)] =
         (byStatus[call.status === 0 ? 'hung' : String(call.status)] ?? 0) + call.count;
     const budget = await run.services.budget.state();
-    const filings = forms.map(filedCount);
     const postCalls = calls.calls.filter((call) => call.method === 'POST');
     const posts = postCalls.reduce((sum, call) => sum + call.count, 0);
     // Filed by the service, but answered 500 or never: the next attempt had to look for it.
@@ -163,10 +152,7 @@ describe('scenario 3: a sick club service', () => {
       },
       submissions: {
         sent: forms.length,
-        filedOnce: filings.filter((count) => count === 1).length,
-        filedTwiceOrMore: filings.filter((count) => count > 1).length,
-        lost: filings.filter((count) => count === 0).length,
-        confirmedOnce: forms.filter((form) => byId.get(form.id)?.length === 1).length,
+        ...filingFigures(run.simulator, forms, byId),
         postsMade: posts,
         postsFiledButAnsweredWithAFault: ambiguousPosts,
       },

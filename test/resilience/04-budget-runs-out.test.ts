@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { FormId } from '../../src/core/form.js';
 import { reportFigures } from './support/figures.js';
 import {
-  consoleCommand,
-  consoleUser,
-  startStack,
-  submitConsoleForm,
-  type PushedReply,
-} from './support/stack.js';
+  byConversation,
+  filingFigures,
+  timesFiled,
+  type LoadedForm,
+  type SentForm,
+} from './support/filings.js';
+import { consoleCommand, consoleUser, startStack, submitConsoleForm } from './support/stack.js';
 import { pause, until } from './support/until.js';
 import { startWorkerProcess } from './support/worker-processes.js';
 
@@ -26,15 +26,7 @@ describe('scenario 4: the daily budget runs out mid-day', () => {
       budgetWindowMs: windowMs,
     });
     await startWorkerProcess(run.env, 'budget-worker');
-    const finals = async () => {
-      const byId = new Map<string, PushedReply[]>();
-      const interim = new Map<string, PushedReply[]>();
-      for (const reply of await run.replies()) {
-        const into = reply.interim ? interim : byId;
-        into.set(reply.conversationId, [...(into.get(reply.conversationId) ?? []), reply]);
-      }
-      return { byId, interim };
-    };
+    const finals = async () => byConversation(await run.replies());
     const ask = async (slash: string, text = '') => {
       const command = consoleCommand(slash, text);
       const result = await run.dispatcher.command(command.input, consoleUser, command.replyTo);
@@ -68,9 +60,9 @@ describe('scenario 4: the daily budget runs out mid-day', () => {
     const coldReads = [await ask('/trials'), await ask('/member', `details ${run.names[2]}`)];
 
     const runId = randomUUID().slice(0, 6);
-    const forms: { id: string; form: FormId; marker: string }[] = [];
+    const forms: SentForm[] = [];
     for (let index = 0; index < 9; index += 1) {
-      const form: FormId = (['incident', 'trial', 'waitinglist'] as const)[index % 3]!;
+      const form: LoadedForm = (['incident', 'trial', 'waitinglist'] as const)[index % 3]!;
       const marker = `Spent${runId}n${index}z`;
       const values: Record<string, string> =
         form === 'incident'
@@ -101,9 +93,7 @@ describe('scenario 4: the daily budget runs out mid-day', () => {
       await pause(1_000);
       flat.push(run.simulator.admin.calls().total);
     }
-    const filedWhileSpent = forms.filter((form) =>
-      JSON.stringify(run.simulator.admin.records(recordsOf(form.form))).includes(form.marker),
-    ).length;
+    const filedWhileSpent = forms.filter((form) => timesFiled(run.simulator, form) > 0).length;
 
     // The service's day ends (its clock moves on a day); the bot's own window ends by itself.
     run.simulator.admin.advanceClock(24 * 3_600_000 + 60_000);
@@ -120,12 +110,7 @@ describe('scenario 4: the daily budget runs out mid-day', () => {
     await until(async () => (await run.pending()) === 0, 'an idle queue', 20_000, 200);
 
     const { byId, interim } = await finals();
-    const filed = forms.map(
-      (form) =>
-        run.simulator.admin
-          .records(recordsOf(form.form))
-          .filter((record) => JSON.stringify(record).includes(form.marker)).length,
-    );
+    const { filedOnce, ...filings } = filingFigures(run.simulator, forms, byId);
     const readTexts = reads.map((id) => byId.get(id)?.[0]?.text ?? '');
     const calls = run.simulator.admin.calls();
     const refused = calls.calls
@@ -150,10 +135,8 @@ describe('scenario 4: the daily budget runs out mid-day', () => {
         sent: forms.length,
         toldQueued: forms.filter((form) => interim.get(form.id)?.length === 1).length,
         filedWhileSpent: filedWhileSpent,
-        filedOnceAfterTheWindow: filed.filter((count) => count === 1).length,
-        filedTwiceOrMore: filed.filter((count) => count > 1).length,
-        lost: filed.filter((count) => count === 0).length,
-        confirmedOnce: forms.filter((form) => byId.get(form.id)?.length === 1).length,
+        filedOnceAfterTheWindow: filedOnce,
+        ...filings,
       },
       clubCalls: {
         refused403: refused,
@@ -179,9 +162,3 @@ describe('scenario 4: the daily budget runs out mid-day', () => {
     expect(flat[0]).toBe(callsWhileSpent);
   }, 120_000);
 });
-
-function recordsOf(form: FormId) {
-  return ({ incident: 'incidents', trial: 'trialRequests', waitinglist: 'waitingList' } as const)[
-    form
-  ];
-}

@@ -25,7 +25,14 @@ export const defaultRights: Record<BotRole, readonly string[]> = {
     'audit',
     ...digests,
   ],
-  membership: ['trial new', 'trials', 'waitinglist', 'waitinglist add', ...digests],
+  membership: [
+    'trial new',
+    'trials',
+    'waitinglist',
+    'waitinglist add',
+    'emaillist from',
+    ...digests,
+  ],
   committee: digests,
-  admin: ['digest list', 'digest remove', 'quota', 'link'],
+  admin: ['emaillist from', 'event new', 'digest list', 'digest remove', 'quota', 'link'],
 };

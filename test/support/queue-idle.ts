@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import { waitFor } from './wait-for.js';
 
 /**
  * Whether `queue` has nothing waiting or running: every job enqueued so far has had its attempt.
@@ -8,4 +9,9 @@ import type { Queue } from 'bullmq';
 export async function queueIdle(queue: Queue): Promise<boolean> {
   const counts = await queue.getJobCounts('waiting', 'active', 'prioritized');
   return Object.values(counts).every((count) => count === 0);
+}
+
+/** Waits until the club's queue is idle: what a test waits for before "nothing else happened". */
+export async function untilQueueIdle(queue: Queue, timeoutMs?: number): Promise<void> {
+  await waitFor(() => queueIdle(queue), "the club's queue to be idle", timeoutMs);
 }

@@ -113,6 +113,8 @@ function inputElement(field: FormField, value: string | undefined): types.InputB
         ...placeholder,
       };
     case 'text':
+    case 'period':
+    case 'money':
     case 'long-text': {
       const maxLength = Math.min(field.maxLength, modalLimits.inputLength);
       return {

@@ -12,6 +12,7 @@ import { unlinkedNoteRoom } from '../../../src/commands/incident/incident-report
 import { findCommand } from '../../../src/commands/registry.js';
 import { replyToPlainText } from '../../../src/core/reply.js';
 import { askerWith, london } from '../command-context.js';
+import { expectRefusedAt } from '../expect-refused.js';
 
 const command = findCommand('incident new') as FormCommand;
 const linked = askerWith([], 'member-guid-1');
@@ -120,14 +121,8 @@ describe('/incident new checks what was typed', () => {
     ],
   ])(
     'when it has %s, then it is refused and the typed text is kept',
-    (_what, change, field, message) => {
-      const input = { ...good, ...change };
-      const result = validateForm(form, input);
-      expect(result.ok).toBe(false);
-      if (result.ok) return;
-      expect(result.errors[field]).toContain(message);
-      for (const [id, value] of Object.entries(input)) expect(result.values[id]).toBe(value.trim());
-    },
+    (_what, change, field, message) =>
+      expectRefusedAt(form, { ...good, ...change }, field, message),
   );
 
   it.each([

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubToday } from '../../../src/club/time/club-time.js';
 import { buttonPress, chatInput, modalSubmit } from '../../fakes/discord/interactions.js';
 import { callbacksOf, textOf } from '../../fakes/discord/records.js';
-import { queueIdle } from '../../support/queue-idle.js';
+import { queueIdle, untilQueueIdle } from '../../support/queue-idle.js';
 import { createInteractionState } from '../../../src/platforms/discord/state.js';
 import { waitFor } from '../../support/wait-for.js';
 import { harnessTimezone } from '../../support/bot-harness.js';
@@ -118,7 +118,7 @@ describe('the Discord adapter: forms as modals, filed by the worker', () => {
     expect(deferral.body).toEqual({ type: 5, data: { flags: 64 } });
     await discord.editOf(press.token, (body) => textOf(body).includes('Incident filed'));
     await discord.send(buttonPress(coach, customId));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await untilQueueIdle(discord.harness.services.queue.queue);
     const filed = discord.harness.simulator.admin
       .records('incidents')
       .filter((incident) => incident.IncidentTitle === title);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackPerson } from '../../fakes/slack/slack-requests.js';
 import { buttonPressPayload, viewSubmissionPayload } from '../../fakes/slack/slack-requests.js';
-import { queueIdle } from '../../support/queue-idle.js';
+import { queueIdle, untilQueueIdle } from '../../support/queue-idle.js';
 import { createSlackState } from '../../../src/platforms/slack/state.js';
 import { testSealer } from '../../support/data-key.js';
 import { waitFor } from '../../support/wait-for.js';
@@ -285,7 +285,7 @@ describe('forms: /incident new as a Slack modal, filed by the worker', () => {
           .find((post) => JSON.stringify(post.body).includes('Incident filed')),
       'the confirmation',
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await untilQueueIdle(slack.harness.services.queue.queue);
     expect(incidents().filter((incident) => incident.IncidentTitle === title)).toHaveLength(1);
   });
 });

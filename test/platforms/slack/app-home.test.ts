@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postEventToSlackApp } from '../../fakes/slack/slack-requests.js';
+import { untilQueueIdle } from '../../support/queue-idle.js';
 import { waitFor } from '../../support/wait-for.js';
 import { signingSecret, startSlackFixture, type SlackFixture } from './app-fixture.js';
 
@@ -43,7 +44,7 @@ describe('the Slack App Home tab', () => {
     const jobs = await slack.jobTotal();
     await sendEvent(homeOpened(user));
     await sendEvent(homeOpened(user));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await untilQueueIdle(slack.harness.services.queue.queue);
     expect(await slack.jobTotal()).toBe(jobs);
     expect(publishesFor(user)).toHaveLength(1);
   });
@@ -51,7 +52,7 @@ describe('the Slack App Home tab', () => {
   it('when the Messages tab is opened, then nothing is published', async () => {
     const jobs = await slack.jobTotal();
     await sendEvent(homeOpened(slack.people.stranger.userId, 'messages'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await untilQueueIdle(slack.harness.services.queue.queue);
     expect(await slack.jobTotal()).toBe(jobs);
     expect(publishesFor(slack.people.stranger.userId)).toHaveLength(0);
   });
