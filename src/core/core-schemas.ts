@@ -19,11 +19,18 @@ export const chatUserSchema = z.object({
   outsider: z.boolean().optional(),
 }) satisfies z.ZodType<ChatUser>;
 
-export const formIdSchema = z.enum([
-  'incident',
-  'trial',
-  'waitinglist',
-]) satisfies z.ZodType<FormId>;
+// Every form, checked by the compiler: a form missing here would have its jobs refused.
+const forms: { [K in FormId]: true } = {
+  incident: true,
+  trial: true,
+  waitinglist: true,
+  event: true,
+  emaillist: true,
+};
+
+export const formIdSchema = z.custom<FormId>(
+  (value) => typeof value === 'string' && Object.hasOwn(forms, value),
+);
 
 export const formValuesSchema = z.record(z.string(), z.string()) satisfies z.ZodType<FormValues>;
 
