@@ -1,5 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { AuditEntry } from '../core/audit-entry.js';
+import { auditEntrySchema } from '../core/core-schemas.js';
+import { readStoredJson } from '../redis/stored-json.js';
+import { clubKeys } from '../redis/club-keys.js';
 
 export type { AuditEntry } from '../core/audit-entry.js';
 
@@ -36,7 +39,7 @@ export function createAuditTrail(options: {
   prefix: string;
   retentionDays?: number;
 }): AuditTrail {
-  const key = `${options.prefix}:audit`;
+  const key = clubKeys(options.prefix).audit;
   const retentionMs = (options.retentionDays ?? 90) * 24 * 3_600_000;
   const writeOf = (entry: AuditEntry): AuditWrite => {
     // Stream ids are Redis's own clock, so the retention is measured on the wall clock too.
@@ -65,8 +68,9 @@ export function createAuditTrail(options: {
         const page = await options.redis.xrevrange(key, end, '-', 'COUNT', 500);
         if (page.length === 0) break;
         for (const [, fields] of page) {
-          const entry = JSON.parse(fields[1] ?? '{}') as AuditEntry;
-          if (!member || entry.members.includes(member)) entries.push(entry);
+          // An entry written outside the bot, not of an entry's shape, is left out.
+          const entry = readStoredJson(fields[1], auditEntrySchema);
+          if (entry && (!member || entry.members.includes(member))) entries.push(entry);
           if (entries.length >= limit) break;
         }
         const last = page.at(-1)?.[0];

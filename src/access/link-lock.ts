@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { takeLease, whileHeld } from '../redis/redis-lease.js';
 import { LinkError } from './link-discord-user.js';
+import { clubKeys } from '../redis/club-keys.js';
 
 /** Runs one change of a club's links at a time. */
 export type LinkLock = <T>(work: () => Promise<T>) => Promise<T>;
@@ -12,7 +13,7 @@ export type LinkLock = <T>(work: () => Promise<T>) => Promise<T>;
  * runs (it may wait on the club service); a crashed holder's lapses after `lockMs` (default 15 s).
  */
 export function createLinkLock(redis: Redis, prefix: string, lockMs = 15_000): LinkLock {
-  const key = `${prefix}:links:lock`;
+  const key = clubKeys(prefix).linksLock;
   return async (work) => {
     const lease = await takeLease(redis, key, lockMs);
     if (!lease) {

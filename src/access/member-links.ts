@@ -2,6 +2,8 @@ import type { Redis } from 'ioredis';
 import { writeTracked, type KeyTracking } from '../cache/key-tracking.js';
 import type { ChatUser, Platform } from '../core/chat-user.js';
 import type { Sealer } from '../redis/sealer.js';
+import { clubKeys } from '../redis/club-keys.js';
+import { z } from 'zod';
 
 /**
  * Links between chat users and club members, for platforms with no email to match (Discord): an
@@ -30,15 +32,14 @@ export function createMemberLinks(
   sealer: Sealer,
   tracking?: KeyTracking,
 ): MemberLinks {
-  const key = (user: Pick<ChatUser, 'platform'>) => `${prefix}:links:${user.platform}`;
+  const key = (user: Pick<ChatUser, 'platform'>) => clubKeys(prefix).links(user.platform);
   const at = (hash: string, userId: string) => ({
     kind: 'member-link' as const,
     key: hash,
     field: userId,
   });
   const opened = (hash: string, userId: string, sealed: string | null | undefined) => {
-    const guid = sealer.openJsonOrAbsent<unknown>(sealed, at(hash, userId));
-    return typeof guid === 'string' ? guid : undefined;
+    return sealer.openJsonOrAbsent(sealed, at(hash, userId), z.string());
   };
   const openAll = (hash: string, all: Record<string, string>) =>
     new Map(

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { ChatUser } from '../core/chat-user.js';
+import { clubKeys } from '../redis/club-keys.js';
 
 /** Whether a person may run one more command now; counts the command when they may. */
 export type RateLimit = (user: ChatUser) => Promise<boolean>;
@@ -23,7 +24,7 @@ export function createRateLimit(options: {
   const now = options.now ?? Date.now;
   return async (user) => {
     const minute = Math.floor(now() / 60_000);
-    const key = `${options.prefix}:rate:${user.platform}:${user.userId}:${minute}`;
+    const key = clubKeys(options.prefix).rate(user.platform, user.userId, minute);
     const used = Number(await options.redis.eval(count, 1, key, '60000'));
     return used <= options.perMinute;
   };

@@ -37,7 +37,7 @@ import { describeError } from '../errors.js';
 import { ownConnections } from './own-connections.js';
 import { readQuota } from './read-quota.js';
 import { clusterNodesOf } from '../hosting/redis-client.js';
-import { clubOfPrefix } from '../hosting/club-keys.js';
+import { clubKeys, clubOfPrefix, defaultRoot } from '../redis/club-keys.js';
 
 /** Options for {@link createClubServices}. */
 export interface ClubServicesOptions {
@@ -109,7 +109,7 @@ export interface ClubServices {
 
 export function createClubServices(options: ClubServicesOptions): ClubServices {
   const { config, logger } = options;
-  const prefix = options.prefix ?? 'club-bot';
+  const prefix = options.prefix ?? defaultRoot;
   const now = options.now ?? Date.now;
   if (!config.CLUB_DATA_KEY) {
     throw new Error(
@@ -131,7 +131,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
   const tracking =
     (options.keyTracking ?? !clusterNodesOf(config)) === false
       ? undefined
-      : createKeyTracking(redis, [`${prefix}:cache:`, `${prefix}:links:`], (error) =>
+      : createKeyTracking(redis, clubKeys(prefix).trackedUnder, (error) =>
           logger.info(
             { err: describeError(error) },
             'cache change notices unavailable; every read asks Redis',
@@ -150,7 +150,7 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
   });
   const layout = createClubLayout({
     setting: config.CLUB_API_LAYOUT,
-    memory: redisLayoutMemory(redis, `${prefix}:club-layout`),
+    memory: redisLayoutMemory(redis, clubKeys(prefix).clubLayout),
     now,
     onFound: (found) =>
       logger.info({ layout: found }, `the club service answers in the ${found} layout`),

@@ -8,7 +8,7 @@ import { startingPart, stoppingPart, type PartCheck } from '../ops/health-part.j
 import { createHeartbeat } from '../ops/heartbeat.js';
 import { checkRedisPersistence } from '../ops/redis-persistence.js';
 import { loggedSealer } from './logged-sealer.js';
-import { doorbellKeys } from '../hosting/club-keys.js';
+import { doorbellKeys } from '../redis/club-keys.js';
 import { createClubMetrics } from '../hosting/club-metrics.js';
 import { createClubRegistry } from '../hosting/club-registry.js';
 import { createDoorbell } from '../hosting/doorbell.js';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  budgetKey,
   type BudgetState,
   type PriorityState,
   type BudgetOptions,
@@ -11,6 +10,7 @@ import {
 import { PRIORITIES, type Priority, priorityCeiling, priorityFloor } from './priority.js';
 import { raiseUsedScript, reserveScript, stateScript } from './budget-scripts.js';
 import { integerReply } from '../redis/redis-script.js';
+import { budgetKey } from '../redis/club-keys.js';
 
 const DEFAULT_LIMIT = 5000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,7 +50,7 @@ export function createDailyBudget(options: BudgetOptions): DailyBudget {
         ceiling,
         id,
       ]);
-      const [granted, used, retryAt] = integerReply(reply, 3) as [number, number, number];
+      const [granted, used = 0, retryAt = 0] = integerReply(reply, 3);
       return granted === 1
         ? { granted: true, id, used, remaining: remainingOf(used) }
         : { granted: false, reason: 'budget', retryAt, used, remaining: remainingOf(used) };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { ChatUser } from '../core/chat-user.js';
 import { createDailyBudget } from './create-daily-budget.js';
+import { clubKeys } from '../redis/club-keys.js';
 
 /** What a person's share counts: club calls the cache could not answer, or forms filed. */
 export type ShareKind = 'calls' | 'forms';
@@ -42,12 +43,18 @@ export function createPersonShare(options: {
   const limit = Math.max(2, Math.floor(options.limit));
   const windowMs = options.windowMs ?? 24 * 3_600_000;
   return async (user, once) => {
-    const prefix = `${options.prefix}:share:${options.kind}:${user.platform}:${user.userId}`;
+    const keys = clubKeys(options.prefix);
+    const prefix = keys.share(options.kind, user.platform, user.userId);
     // A filing's retries (16 attempts, an outage) cost the person one unit, not one per attempt.
     const spentKey =
       once === undefined
         ? undefined
-        : `${prefix}:spent:${createHash('sha256').update(once).digest('hex').slice(0, 32)}`;
+        : keys.shareSpent(
+            options.kind,
+            user.platform,
+            user.userId,
+            createHash('sha256').update(once).digest('hex').slice(0, 32),
+          );
     if (spentKey && (await options.redis.set(spentKey, '1', 'PX', windowMs, 'NX')) !== 'OK') return;
     const budget = createDailyBudget({
       redis: options.redis,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
 import { WaitingOnAnotherProcessError } from '../errors.js';
 import { takeLease, whileHeld, type Lease } from '../redis/redis-lease.js';
 import { invalidateScript, readScript } from './entry-scripts.js';
@@ -7,6 +8,8 @@ import { deepFreeze } from './deep-freeze.js';
 import type { Sealer } from '../redis/sealer.js';
 import type { Cached } from '../core/club-data.js';
 import { writeTracked, type KeyTracking } from './key-tracking.js';
+import { clubKeys } from '../redis/club-keys.js';
+import { stringsReply } from '../redis/command-replies.js';
 
 /** Options for {@link createReadCache}. */
 export interface ReadCacheOptions {
@@ -88,10 +91,8 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   const { tracking } = options;
   // When each key's last refresh in this process failed: its stale copy is then said to be so.
   const failedAt = new Map<string, number>();
-  const entryKey = (key: string) => `${prefix}:cache:${key}`;
-  // A cached value opens only in its own entry's `value` field.
+  const { cache: entryKey, cacheLock: lockKey } = clubKeys(prefix);
   const sealedAt = (at: string) => ({ kind: 'cache' as const, key: at, field: 'value' });
-  const lockKey = (key: string) => `${prefix}:cache-lock:${key}`;
 
   // An entry is a hash, so its age and version are read without reading (and parsing) its value.
   async function get<T>(key: string): Promise<Entry<T> | undefined> {
@@ -108,16 +109,17 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
 
   async function getFromRedis<T>(key: string): Promise<Entry<T> | undefined> {
     const copy = parsed.get(key);
-    const reply = (await readScript.run(redis, [entryKey(key)], [copy?.version ?? ''])) as
-      (string | null)[] | null;
+    const reply = stringsReply.parse(
+      await readScript.run(redis, [entryKey(key)], [copy?.version ?? '']),
+    );
     if (!reply) return undefined;
     const [fetchedAt, invalid, version, text] = reply;
     let value: unknown;
     if (reply.length === 3 && copy) value = copy.value;
     else {
       if (text == null) return undefined;
-      // Sealed with a key no longer configured, damaged or moved: load it again, as if absent.
-      const opened = options.sealer.openJsonOrAbsent(text, sealedAt(entryKey(key)));
+      // Sealed under a dropped key, damaged, or moved (it opens in its own field only): absent.
+      const opened = options.sealer.openJsonOrAbsent(text, sealedAt(entryKey(key)), z.unknown());
       if (opened === undefined) return undefined;
       value = deepFreeze(opened);
       if (version) parsed.set(key, { version, value });

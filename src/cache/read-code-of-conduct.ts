@@ -2,6 +2,7 @@ import type { ClubApi } from '../club/club-api.js';
 import { ClubNotFoundError } from '../club/club-errors.js';
 import type { CodeOfConduct } from '../club/code-of-conduct.js';
 import type { ReadCache } from './read-cache.js';
+import { clubKeys } from '../redis/club-keys.js';
 
 /**
  * What the host says of its codes of conduct: not served (it answered 404), or the codes, oldest
@@ -44,7 +45,7 @@ export function createCodeOfConductRead(
   const { cache, redis } = options;
   const notServedMs = options.notServedMs ?? 24 * 60 * 60 * 1000;
   const now = options.now ?? Date.now;
-  const notServedKey = `${options.prefix}:not-served:CodeOfConduct`;
+  const notServedKey = clubKeys(options.prefix).notServed('CodeOfConduct');
 
   const load = async (api: ClubApi): Promise<Loaded> => {
     let list;

@@ -12,7 +12,7 @@ import { ConfigError } from '../config.js';
 import { createSealer } from '../redis/sealer.js';
 import { migrateData } from '../redis/data-format.js';
 import { describeError } from '../errors.js';
-import { defaultRoot } from '../hosting/club-keys.js';
+import { defaultRoot } from '../redis/club-keys.js';
 import { asksForHelp } from './admin-program.js';
 
 if (asksForHelp(process.argv.slice(2))) {

@@ -7,7 +7,7 @@
  */
 import { createClubServices } from '../app/club-services.js';
 import { openClubDirectory } from '../hosting/club-directory.js';
-import { doorbellKeys } from '../hosting/club-keys.js';
+import { doorbellKeys } from '../redis/club-keys.js';
 import { createDoorbell } from '../hosting/doorbell.js';
 import { describeError } from '../errors.js';
 import { createLogger } from '../log.js';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { clubPrefix } from '../hosting/club-keys.js';
+import { clubPrefix } from '../redis/club-keys.js';
 import { createClubRegistry, type ClubRegistry } from '../hosting/club-registry.js';
 import { loadProcessConfig, type ProcessConfig } from '../config.js';
 import { registryClubCount, RedisUnreachableError } from '../hosting/registry-club-count.js';

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { defaultRoot } from '../hosting/club-keys.js';
+import { defaultRoot } from '../redis/club-keys.js';
 import type { SealedScope } from '../redis/sealed-values.js';
 import { createSealer, type Sealer } from '../redis/sealer.js';
 import type { Deployment } from './open-deployment.js';

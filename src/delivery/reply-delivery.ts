@@ -3,8 +3,10 @@ import type { Platform } from '../core/chat-user.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { conversationOf, isPostAddress, platformOf, type PostAddress } from './reply-address.js';
-import { outboxGroup, outboxKeys, type OutboxEntry, type ReplyOutbox } from './reply-outbox.js';
+import { outboxGroup, type OutboxEntry, type ReplyOutbox } from './reply-outbox.js';
 import { DeliveryError, type ReplySink } from './reply-sink.js';
+import { clubKeys } from '../redis/club-keys.js';
+import { xautoclaimReply, xinfoConsumersReply } from '../redis/command-replies.js';
 
 /** What became of a reply. */
 export interface ReplyDelivered {
@@ -170,7 +172,7 @@ type StreamEntry = [id: string, fields: string[]];
 /** Makes the outbox stream and its group, unless they are there. */
 export async function ensureOutboxGroup(redis: Redis, prefix: string): Promise<void> {
   try {
-    await redis.xgroup('CREATE', outboxKeys(prefix).stream, outboxGroup, '0', 'MKSTREAM');
+    await redis.xgroup('CREATE', clubKeys(prefix).outbox.stream, outboxGroup, '0', 'MKSTREAM');
   } catch (error) {
     if (!(error instanceof Error) || !error.message.startsWith('BUSYGROUP')) throw error;
   }
@@ -187,17 +189,11 @@ export async function claimAbandoned(
   claimIdleMs: number,
   count: number,
 ): Promise<StreamEntry[]> {
-  const stream = outboxKeys(prefix).stream;
-  const [, claimed] = (await redis.xautoclaim(
-    stream,
-    outboxGroup,
-    consumer,
-    claimIdleMs,
-    '0-0',
-    'COUNT',
-    count,
-  )) as [string, (StreamEntry | null)[]];
-  const consumers = (await redis.xinfo('CONSUMERS', stream, outboxGroup)) as unknown[][];
+  const stream = clubKeys(prefix).outbox.stream;
+  const [, claimed] = xautoclaimReply.parse(
+    await redis.xautoclaim(stream, outboxGroup, consumer, claimIdleMs, '0-0', 'COUNT', count),
+  );
+  const consumers = xinfoConsumersReply.parse(await redis.xinfo('CONSUMERS', stream, outboxGroup));
   for (const info of consumers) {
     const fields = fieldMap(info);
     if (fields.name !== consumer && fields.pending === 0 && Number(fields.idle) > 3_600_000) {

@@ -4,6 +4,10 @@ import type { Reply } from '../core/reply.js';
 import { RedisScript } from '../redis/redis-script.js';
 import type { Sealer } from '../redis/sealer.js';
 import type { ReplyAddress } from './reply-address.js';
+import { clubKeys } from '../redis/club-keys.js';
+import { z } from 'zod';
+import { replySchema } from '../core/core-schemas.js';
+import { replyAddressSchema } from './reply-address-schema.js';
 
 /**
  * A reply waiting to be delivered. It may hold personal data, so it is sealed in Redis and stays
@@ -20,17 +24,13 @@ export interface OutboxEntry {
   attempts?: number;
 }
 
-/** The Redis keys of the outbox under a prefix. */
-export function outboxKeys(prefix: string) {
-  return {
-    /** A stream of entries not yet delivered, read by the `deliverers` group. */
-    stream: `${prefix}:outbox`,
-    /** Entries waiting to be retried (after a 429 or a passing failure), scored by when. */
-    later: `${prefix}:outbox:later`,
-    /** The mark that lets a reply in once. */
-    once: (mark: string) => `${prefix}:outbox:once:${mark}`,
-  };
-}
+const outboxEntrySchema = z.object({
+  id: z.string(),
+  replyTo: replyAddressSchema,
+  reply: replySchema,
+  receivedAt: z.number().optional(),
+  attempts: z.number().optional(),
+}) satisfies z.ZodType<OutboxEntry>;
 
 export const outboxGroup = 'deliverers';
 
@@ -114,7 +114,7 @@ redis.call('XCLAIM', KEYS[1], ARGV[1], ARGV[2], 0, ARGV[3], 'JUSTID')
 return 1`);
 
 export function createReplyOutbox(redis: Redis, prefix: string, sealer: Sealer): ReplyOutbox {
-  const keys = outboxKeys(prefix);
+  const keys = clubKeys(prefix).outbox;
   // An entry moves between the stream and the retry set: it is bound to the outbox's stream.
   const at = { kind: 'outbox' as const, key: keys.stream };
   return {
@@ -133,10 +133,7 @@ export function createReplyOutbox(redis: Redis, prefix: string, sealer: Sealer):
     },
     read(fields) {
       const index = fields.indexOf('entry');
-      const entry = sealer.openJsonOrAbsent<OutboxEntry>(fields[index + 1], at);
-      return entry && typeof entry.id === 'string' && entry.replyTo && entry.reply
-        ? entry
-        : undefined;
+      return sealer.openJsonOrAbsent(fields[index + 1], at, outboxEntrySchema);
     },
     async finish(streamId, retry) {
       const later = retry ? [retry.at, sealer.sealJson(retry.entry, at)] : [];

@@ -11,9 +11,11 @@ import {
   ensureOutboxGroup,
   type ReplyDelivered,
 } from './reply-delivery.js';
-import { createReplyOutbox, outboxGroup, outboxKeys } from './reply-outbox.js';
+import { createReplyOutbox, outboxGroup } from './reply-outbox.js';
 import type { PostAddress } from './reply-address.js';
 import type { ReplySink } from './reply-sink.js';
+import { clubKeys } from '../redis/club-keys.js';
+import { xreadgroupReply } from '../redis/command-replies.js';
 
 export type { ReplyDelivered } from './reply-delivery.js';
 
@@ -46,8 +48,6 @@ export interface ReplyDeliverer {
   stop(): Promise<void>;
 }
 
-type StreamEntry = [id: string, fields: string[]];
-
 /**
  * Delivers the replies workers leave in the outbox, in the bot process (which holds the platform
  * credentials anyway). Replies to one conversation go out in order; a 429 or a passing failure
@@ -58,7 +58,7 @@ type StreamEntry = [id: string, fields: string[]];
  */
 export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDeliverer {
   const { redis, logger, prefix } = options;
-  const keys = outboxKeys(prefix);
+  const keys = clubKeys(prefix).outbox;
   const concurrency = options.concurrency ?? 32;
   const claimIdleMs = options.claimIdleMs ?? 15_000;
   const consumer = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -88,18 +88,20 @@ export function startReplyDeliverer(options: ReplyDelivererOptions): ReplyDelive
           for (const [id, fields] of taken) delivery.start(lane, id, fields);
         }
         while (delivery.size >= concurrency) await delivery.oneEnds();
-        const read = (await reader.xreadgroup(
-          'GROUP',
-          outboxGroup,
-          consumer,
-          'COUNT',
-          concurrency - delivery.size,
-          'BLOCK',
-          250,
-          'STREAMS',
-          keys.stream,
-          '>',
-        )) as [string, StreamEntry[]][] | null;
+        const read = xreadgroupReply.parse(
+          await reader.xreadgroup(
+            'GROUP',
+            outboxGroup,
+            consumer,
+            'COUNT',
+            concurrency - delivery.size,
+            'BLOCK',
+            250,
+            'STREAMS',
+            keys.stream,
+            '>',
+          ),
+        );
         for (const [, entries] of read ?? [])
           for (const [id, fields] of entries) delivery.start(lane, id, fields);
       } catch (error) {

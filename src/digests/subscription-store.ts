@@ -4,6 +4,11 @@ import type { ChatUser, Platform } from '../core/chat-user.js';
 import type { SealedKind, SealedPlace, Sealer } from '../redis/sealer.js';
 import type { DigestKind } from './digest-kinds.js';
 import type { DigestSchedule } from './digest-schedule.js';
+import { clubKeys } from '../redis/club-keys.js';
+import { readStoredJson } from '../redis/stored-json.js';
+import type { z } from 'zod';
+import { chatUserSchema } from '../core/core-schemas.js';
+import { digestLogEntrySchema, digestStateSchema, subscriptionSchema } from './digest-schemas.js';
 
 /** One digest someone added: what, when, where, and who. Plain JSON, sealed in Redis. */
 export interface Subscription {
@@ -72,17 +77,12 @@ export function createSubscriptionStore(
   prefix: string,
   sealer: Sealer,
 ): SubscriptionStore {
-  const keys = {
-    subscriptions: `${prefix}:digests:subscriptions`,
-    state: `${prefix}:digests:state`,
-    log: `${prefix}:digests:log`,
-    people: `${prefix}:digests:people`,
-  };
+  const keys = clubKeys(prefix).digests;
   // Each value opens only in its own field; one that does not is as if it were not there.
   const at = (kind: SealedKind, key: string, field: string) => ({ kind, key, field });
   const subscriptionAt = (id: string) => at('digest-subscription', keys.subscriptions, id);
-  const open = <T>(text: string | null | undefined, place: SealedPlace): T | undefined =>
-    sealer.openJsonOrAbsent<T>(text || undefined, place);
+  const open = <T>(text: string | null | undefined, place: SealedPlace, schema: z.ZodType<T>) =>
+    sealer.openJsonOrAbsent(text || undefined, place, schema);
   const personKey = (user: ChatUser) =>
     createHash('sha256').update(`${user.platform}:${user.userId}`).digest('hex').slice(0, 24);
 
@@ -103,23 +103,23 @@ export function createSubscriptionStore(
       }
     },
     async get(id) {
-      return open<Subscription>(await redis.hget(keys.subscriptions, id), subscriptionAt(id));
+      return open(await redis.hget(keys.subscriptions, id), subscriptionAt(id), subscriptionSchema);
     },
     async list() {
       const all = await redis.hgetall(keys.subscriptions);
       return Object.entries(all).flatMap(
-        ([id, text]) => open<Subscription>(text, subscriptionAt(id)) ?? [],
+        ([id, text]) => open(text, subscriptionAt(id), subscriptionSchema) ?? [],
       );
     },
     async remove(id) {
       const found = await redis.hget(keys.subscriptions, id);
       const [[, removed] = []] =
         (await redis.multi().hdel(keys.subscriptions, id).hdel(keys.state, id).exec()) ?? [];
-      return removed === 1 ? open<Subscription>(found, subscriptionAt(id)) : undefined;
+      return removed === 1 ? open(found, subscriptionAt(id), subscriptionSchema) : undefined;
     },
     async state(id) {
       const place = at('digest-state', keys.state, id);
-      return open<DigestState>(await redis.hget(keys.state, id), place) ?? {};
+      return open(await redis.hget(keys.state, id), place, digestStateSchema) ?? {};
     },
     async saveState(id, state) {
       await redis.hset(keys.state, id, sealer.sealJson(state, at('digest-state', keys.state, id)));
@@ -129,7 +129,7 @@ export function createSubscriptionStore(
     },
     async readLog(limit = 50) {
       const entries = await redis.xrevrange(keys.log, '+', '-', 'COUNT', limit);
-      return entries.map(([, fields]) => JSON.parse(fields[1] ?? '{}') as DigestLogEntry);
+      return entries.flatMap(([, fields]) => readStoredJson(fields[1], digestLogEntrySchema) ?? []);
     },
     async remember(user) {
       const field = personKey(user);
@@ -140,7 +140,8 @@ export function createSubscriptionStore(
       const all = await redis.hgetall(keys.people);
       return Object.entries(all)
         .flatMap(
-          ([field, text]) => open<ChatUser>(text, at('digest-people', keys.people, field)) ?? [],
+          ([field, text]) =>
+            open(text, at('digest-people', keys.people, field), chatUserSchema) ?? [],
         )
         .filter((u) => u.platform === platform);
     },

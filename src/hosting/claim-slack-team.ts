@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../redis/redis-script.js';
-import type { registryKeys } from './club-keys.js';
+import type { registryKeys } from '../redis/club-keys.js';
 import { parseClubRecord, type ClubRecord } from './club-record.js';
 import type { Invites } from './invites.js';
 

@@ -4,7 +4,7 @@ import { registry as commandRegistry } from '../commands/registry.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { SealedScope } from '../redis/sealed-values.js';
-import { clubPrefix, defaultRoot } from './club-keys.js';
+import { clubPrefix, defaultRoot } from '../redis/club-keys.js';
 import type { ClubRecord } from './club-record.js';
 import type { ClubRegistry } from './club-registry.js';
 import {

@@ -5,7 +5,7 @@ import {
   type RedisQueueBackend,
   type WorkerOptions,
 } from 'bullmq';
-import { defaultQueueName } from '../jobs/club-queue.js';
+import { queueName } from '../redis/club-keys.js';
 import type { AnyJob } from '../jobs/create-worker.js';
 import type { JobName, JobResult, SealedJobData } from '../jobs/job-types.js';
 
@@ -31,7 +31,7 @@ export class ClubFetcher {
     settings: WorkerOptions,
   ) {
     this.worker = new Worker<SealedJobData, JobResult, JobName>(
-      defaultQueueName,
+      queueName,
       processor,
       { ...settings, autorun: false },
       nonBlocking,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clubApiLayoutSettings, type ClubApiLayoutSetting } from '../club/club-layout.js';
 import { isTimeZone } from '../config.js';
-import { clubIdPattern } from './club-keys.js';
+import { clubIdPattern } from '../redis/club-keys.js';
 
 /**
  * One club of a hosting deployment: what `CLUB_API_URL`, `CLUB_API_TOKEN`, `CLUB_DAILY_LIMIT`,

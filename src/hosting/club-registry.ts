@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../redis/redis-script.js';
 import type { Sealer } from '../redis/sealer.js';
-import { registryKeys } from './club-keys.js';
+import { registryKeys } from '../redis/club-keys.js';
 import { parseClubRecord, type ClubRecord } from './club-record.js';
 import { createInvites, type Invites } from './invites.js';
 import { claimSlackTeam, releaseSlackTeam, type SlackTeamClaim } from './claim-slack-team.js';

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { blmpopReply } from '../redis/command-replies.js';
 
 /**
  * A doorbell: after putting work in a club's queue (or a reply in its outbox) a process pushes
@@ -35,7 +36,8 @@ export async function waitForRings(
   key: string,
   timeoutSeconds: number,
 ): Promise<string[]> {
-  const popped = (await reader.blmpop(timeoutSeconds, 1, key, 'LEFT', 'COUNT', 500)) as
-    [string, string[]] | null;
+  const popped = blmpopReply.parse(
+    await reader.blmpop(timeoutSeconds, 1, key, 'LEFT', 'COUNT', 500),
+  );
   return [...new Set(popped?.[1] ?? [])];
 }

@@ -1,6 +1,11 @@
 import type { Redis } from 'ioredis';
 import { dataFormatKey } from '../redis/data-format-marker.js';
-import { defaultRoot } from './club-keys.js';
+import {
+  defaultRoot,
+  everyKeyUnder,
+  isHostingKey,
+  singleClubPrefixes,
+} from '../redis/club-keys.js';
 import { scanTargets } from './redis-client.js';
 
 /**
@@ -14,14 +19,14 @@ export async function environmentClubKey(
   root = defaultRoot,
 ): Promise<string | undefined> {
   const marker = (prefix: string) => dataFormatKey({ mode: 'single', prefix });
-  for (const prefix of [root, `{${root}}`]) {
-    const pattern = `${prefix.replace(/[\\*?[\]{}]/g, '\\$&')}:*`;
+  for (const prefix of singleClubPrefixes(root)) {
+    const pattern = everyKeyUnder(prefix);
     for (const node of scanTargets(redis)) {
       let cursor = '0';
       do {
         const [next, keys] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
         cursor = next;
-        const found = keys.find((key) => !key.startsWith(`${root}:{`) && key !== marker(prefix));
+        const found = keys.find((key) => !isHostingKey(key, root) && key !== marker(prefix));
         if (found) return found;
       } while (cursor !== '0');
     }

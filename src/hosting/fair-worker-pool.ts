@@ -1,7 +1,7 @@
 import { QueueKeys } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { clubWorkerOptions } from './club-worker-options.js';
-import { defaultQueueName } from '../jobs/club-queue.js';
+import { queueName } from '../redis/club-keys.js';
 import {
   clubWorkerSettings,
   createJobProcessor,
@@ -14,7 +14,7 @@ import type { Logger } from '../log.js';
 import type { Heartbeat } from '../ops/heartbeat.js';
 import { ClubFetcher } from './club-fetcher.js';
 import type { ClubDirectory, HostedClub } from './club-directory.js';
-import { doorbellKeys } from './club-keys.js';
+import { doorbellKeys } from '../redis/club-keys.js';
 import { waitForRings } from './doorbell.js';
 import { RoundRobin, Signal } from './round-robin.js';
 import { createWakeTimer } from './wake-timer.js';
@@ -192,7 +192,7 @@ export function startFairWorkerPool(options: FairWorkerPoolOptions): FairWorkerP
         // Read by prefix: an idle club's scope is not built just to look.
         const prefix = directory.prefixOf(id);
         if (prefix === undefined) return;
-        const at = new QueueKeys(prefix).getKeys(defaultQueueName);
+        const at = new QueueKeys(prefix).getKeys(queueName);
         const redis = options.redis;
         const [waiting, prioritized, delayed, active] = await Promise.all([
           redis.llen(at.wait ?? ''),

@@ -6,7 +6,7 @@ import type { PartCheck } from '../ops/health-part.js';
 import type { Sealer } from '../redis/sealer.js';
 import { createHash } from 'node:crypto';
 import type { ClubDirectory, ClubScope } from './club-directory.js';
-import { registryKeys } from './club-keys.js';
+import { registryKeys } from '../redis/club-keys.js';
 import type { ClubRegistry } from './club-registry.js';
 import type { ProcessConfig } from '../config.js';
 import { createSlackClaims } from './slack-claims.js';

@@ -2,6 +2,10 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../redis/redis-script.js';
 import type { Sealer } from '../redis/sealer.js';
+import { z } from 'zod';
+
+/** An invite as it is sealed in its field: the club it admits to, until when (epoch ms). */
+const inviteSchema = z.object({ club: z.string(), expiresAt: z.number() });
 
 /**
  * One-time codes an operator gives a club's admin to finish connecting their Slack workspace
@@ -53,23 +57,15 @@ export function createInvites(
       if (text === null) return undefined;
       // Used or not, it is taken: a code works once, and a forged one is gone after its try.
       if ((await takeScript.run(redis, [key], [digest, text])) !== 1) return undefined;
-      const invite = sealer.openJsonOrAbsent<{ club?: unknown; expiresAt?: unknown }>(
-        text,
-        at(digest),
-      );
-      const fresh = typeof invite?.expiresAt === 'number' && invite.expiresAt >= now();
-      return fresh && typeof invite.club === 'string' ? invite.club : undefined;
+      const invite = sealer.openJsonOrAbsent(text, at(digest), inviteSchema);
+      return invite && invite.expiresAt >= now() ? invite.club : undefined;
     },
     async find(code) {
       const field = digestOf(code);
       const stored = await redis.hget(key, field);
       if (stored === null) return undefined;
-      const invite = sealer.openJsonOrAbsent<{ club?: unknown; expiresAt?: unknown }>(
-        stored,
-        at(field),
-      );
-      const fresh = typeof invite?.expiresAt === 'number' && invite.expiresAt >= now();
-      if (!fresh || typeof invite.club !== 'string') return undefined;
+      const invite = sealer.openJsonOrAbsent(stored, at(field), inviteSchema);
+      if (!invite || invite.expiresAt < now()) return undefined;
       return { clubId: invite.club, field, stored };
     },
   };

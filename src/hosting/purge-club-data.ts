@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { clubPrefix, registryKeys } from './club-keys.js';
+import { clubPrefix, everyKeyUnder, registryKeys } from '../redis/club-keys.js';
 import { scanTargets } from './redis-client.js';
 
 /**
@@ -13,8 +13,7 @@ export async function purgeClubData(
   root?: string,
   slackTeams: readonly string[] = [],
 ): Promise<number> {
-  // Glob characters in the prefix ({ } are literal to MATCH, but escape them all the same).
-  const pattern = `${clubPrefix(clubId, root).replace(/[\\*?[\]{}]/g, '\\$&')}:*`;
+  const pattern = everyKeyUnder(clubPrefix(clubId, root));
   let deleted = 0;
   for (const team of slackTeams) {
     deleted += await redis.hdel(registryKeys(root).slackInstallations, team);

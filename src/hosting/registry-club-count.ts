@@ -1,4 +1,4 @@
-import { registryKeys } from './club-keys.js';
+import { registryKeys } from '../redis/club-keys.js';
 import { askRedisOnce, type RedisLocation } from './redis-client.js';
 
 /** Redis named by the environment did not answer at start: nothing can run without it. */

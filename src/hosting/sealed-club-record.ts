@@ -1,5 +1,7 @@
 import type { SealedPlace, Sealer } from '../redis/sealer.js';
 import { ClubRecordError, parseClubRecord, type ClubRecord } from './club-record.js';
+import { z } from 'zod';
+import { readStoredJson } from '../redis/stored-json.js';
 
 /**
  * A club's record as Redis holds it did not pass its check: written outside the bot, moved from
@@ -41,7 +43,8 @@ export function openClubRecord(sealer: Sealer, key: string, id: string, text: st
       'it is not sealed (written before data format 2, or outside the bot); `club-bot migrate` seals records written by an older bot',
     );
   }
-  const opened = sealer.forClub(id).openJsonOrAbsent<unknown>(text, recordAt(key, id));
+  // Read as anything here: parsed() checks it against the record's schema, naming what is wrong.
+  const opened = sealer.forClub(id).openJsonOrAbsent(text, recordAt(key, id), z.unknown());
   if (opened === undefined) {
     throw new ClubRecordRefusedError(id, 'it does not open under CLUB_DATA_KEY');
   }
@@ -53,12 +56,9 @@ export function openClubRecord(sealer: Sealer, key: string, id: string, text: st
  * for the migration that seals it whole. Throws {@link ClubRecordRefusedError}.
  */
 export function openFormatOneClubRecord(sealer: Sealer, id: string, text: string): ClubRecord {
-  let stored: { token?: unknown };
-  try {
-    stored = JSON.parse(text) as { token?: unknown };
-  } catch {
-    throw new ClubRecordRefusedError(id, 'it is neither sealed nor JSON');
-  }
+  // The rest of it is checked whole by parsed(), once its token is opened.
+  const stored = readStoredJson(text, z.looseObject({ token: z.unknown() }));
+  if (!stored) throw new ClubRecordRefusedError(id, 'it is neither sealed nor JSON');
   const token = typeof stored.token === 'string' ? stored.token : '';
   if (!token.startsWith('s1.')) throw new ClubRecordRefusedError(id, 'its token is not sealed');
   let plainToken: string;

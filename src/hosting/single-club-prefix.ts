@@ -1,4 +1,4 @@
-import { defaultRoot, singleClubClusterPrefix } from './club-keys.js';
+import { defaultRoot, singleClubClusterPrefix } from '../redis/club-keys.js';
 import { clusterNodesOf, type RedisLocation } from './redis-client.js';
 
 /** The environment's club's prefix: `club-bot` as ever, or on a Redis Cluster with the hash tag it needs. */

@@ -3,9 +3,13 @@ import type { Redis } from 'ioredis';
 import { createAuditTrail } from '../access/audit-trail.js';
 import type { Logger } from '../log.js';
 import type { ClaimOutcome, SlackClaims } from '../platforms/slack/claim-pages.js';
-import { clubPrefix, registryKeys } from './club-keys.js';
+import { clubPrefix, registryKeys } from '../redis/club-keys.js';
 import type { ClubRegistry } from './club-registry.js';
 import type { SealedPlace, Sealer } from '../redis/sealer.js';
+import { z } from 'zod';
+
+/** What a claim ticket is for: the team installed, and its name to show. */
+const ticketSchema = z.object({ teamId: z.string(), teamName: z.string().optional() });
 
 /** How long the page after an install may be used (and an unclaimed installation kept). */
 const ticketSeconds = 3_600;
@@ -70,21 +74,18 @@ export function createSlackClaims(options: SlackClaimsOptions): SlackClaims {
       const key = keys.slackClaim(ticket);
       // A ticket that does not open (rewritten, moved, or sealed with a dropped key) has expired.
       const stored = ticket
-        ? sealer.openJsonOrAbsent<{ teamId?: unknown; teamName?: unknown }>(
-            await redis.get(key),
-            ticketAt(key),
-          )
+        ? sealer.openJsonOrAbsent(await redis.get(key), ticketAt(key), ticketSchema)
         : undefined;
-      if (typeof stored?.teamId !== 'string') {
+      if (!stored) {
         logger.info({ outcome: 'expired' }, 'Slack claim');
         return { ok: false, reason: 'This page has expired: add the app to Slack again.' };
       }
       const teamId = stored.teamId;
-      const teamName = typeof stored.teamName === 'string' ? stored.teamName : undefined;
+      const teamName = stored.teamName;
       const tries = await redis
         .multi()
-        .incr(`${key}:tries`)
-        .expire(`${key}:tries`, ticketSeconds)
+        .incr(keys.slackClaimTries(ticket))
+        .expire(keys.slackClaimTries(ticket), ticketSeconds)
         .exec();
       if (Number(tries?.[0]?.[1] ?? 0) > maxTries) {
         told(teamId, 'too many tries');
@@ -110,7 +111,7 @@ export function createSlackClaims(options: SlackClaimsOptions): SlackClaims {
           reason: `This workspace already answers for ${club?.name ?? claim.owner}.`,
         };
       }
-      await redis.del(key, `${key}:tries`);
+      await redis.del(key, keys.slackClaimTries(ticket));
       await redis.zrem(keys.slackUnclaimed, teamId);
       told(teamId, 'connected', claim.club.id);
       await audit(claim.club.id, teamId, 'slack claim: workspace connected');

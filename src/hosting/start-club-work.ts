@@ -5,7 +5,7 @@ import type { JobFinished } from '../jobs/create-worker.js';
 import type { Logger } from '../log.js';
 import type { Heartbeat } from '../ops/heartbeat.js';
 import type { ClubDirectory, ClubScope } from './club-directory.js';
-import { doorbellKeys } from './club-keys.js';
+import { doorbellKeys } from '../redis/club-keys.js';
 import { createDoorbell } from './doorbell.js';
 import { startFairWorkerPool, type FairWorkerPoolOptions } from './fair-worker-pool.js';
 import { startHostedDeliverer } from './start-hosted-deliverer.js';

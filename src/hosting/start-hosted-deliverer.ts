@@ -9,15 +9,16 @@ import {
   type OutboxLane,
   type ReplyDelivered,
 } from '../delivery/reply-delivery.js';
-import { createReplyOutbox, outboxGroup, outboxKeys } from '../delivery/reply-outbox.js';
+import { createReplyOutbox, outboxGroup } from '../delivery/reply-outbox.js';
 import type { PostAddress } from '../delivery/reply-address.js';
 import type { ReplySink } from '../delivery/reply-sink.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { ClubDirectory, HostedClub } from './club-directory.js';
-import { doorbellKeys } from './club-keys.js';
+import { clubKeys, doorbellKeys } from '../redis/club-keys.js';
 import { waitForRings } from './doorbell.js';
 import { RoundRobin, Signal } from './round-robin.js';
+import { xreadgroupReply } from '../redis/command-replies.js';
 
 /** Options for {@link startHostedDeliverer}. */
 export interface HostedDelivererOptions {
@@ -40,8 +41,6 @@ export interface HostedDelivererOptions {
   sweepMs?: number;
   onDelivered?: (clubId: string, event: ReplyDelivered) => void;
 }
-
-type StreamEntry = [id: string, fields: string[]];
 
 /**
  * Delivers the replies of every club's outbox from one process: workers ring the outbox doorbell
@@ -93,16 +92,18 @@ export function startHostedDeliverer(options: HostedDelivererOptions) {
       grouped.add(club);
     }
     const room = concurrency - delivery.size;
-    const read = (await redis.xreadgroup(
-      'GROUP',
-      outboxGroup,
-      consumer,
-      'COUNT',
-      room,
-      'STREAMS',
-      outboxKeys(club.services.prefix).stream,
-      '>',
-    )) as [string, StreamEntry[]][] | null;
+    const read = xreadgroupReply.parse(
+      await redis.xreadgroup(
+        'GROUP',
+        outboxGroup,
+        consumer,
+        'COUNT',
+        room,
+        'STREAMS',
+        clubKeys(club.services.prefix).outbox.stream,
+        '>',
+      ),
+    );
     const entries = read?.[0]?.[1] ?? [];
     const lane = laneOf(club);
     for (const [streamId, fields] of entries) delivery.start(lane, streamId, fields);
@@ -148,7 +149,7 @@ export function startHostedDeliverer(options: HostedDelivererOptions) {
         // Read by prefix: an idle club's scope is not built just to look.
         const prefix = directory.prefixOf(id);
         if (prefix === undefined) return;
-        const keys = outboxKeys(prefix);
+        const keys = clubKeys(prefix).outbox;
         const [waiting, later] = await Promise.all([
           redis.xlen(keys.stream),
           redis.zcard(keys.later),

@@ -9,6 +9,7 @@ import {
   type JobPayloads,
   type SealedJobData,
 } from './job-types.js';
+import { defaultRoot, queueName } from '../redis/club-keys.js';
 
 /** Options for {@link createClubQueue}. */
 export interface ClubQueueOptions {
@@ -20,8 +21,6 @@ export interface ClubQueueOptions {
   /** Seals each job's payload. */
   sealer: Sealer;
 }
-
-export const defaultQueueName = 'club-bot';
 
 /** The backoff of a retried job, worked out by {@link cappedBackoff} in the worker. */
 export const cappedBackoffType = 'capped-exponential';
@@ -83,9 +82,9 @@ export interface ClubQueue {
 }
 
 export function createClubQueue(options: ClubQueueOptions): ClubQueue {
-  const queue = new Queue<SealedJobData, unknown, JobName>(options.name ?? defaultQueueName, {
+  const queue = new Queue<SealedJobData, unknown, JobName>(options.name ?? queueName, {
     connection: options.connection,
-    prefix: options.prefix ?? 'club-bot',
+    prefix: options.prefix ?? defaultRoot,
   });
   const add = <N extends JobName>(name: N, data: JobPayloads[N], extra: JobsOptions = {}) =>
     queue.add(
@@ -113,7 +112,7 @@ export function openClubJobs(
   connection: ConnectionOptions,
   prefix: string,
 ): Queue<SealedJobData, unknown, JobName> {
-  return new Queue(defaultQueueName, { connection, prefix });
+  return new Queue(queueName, { connection, prefix });
 }
 
 /** A job id from an idempotency key (BullMQ ids must not contain ':' and should be short). */

@@ -4,6 +4,7 @@ import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { cappedBackoff, cappedBackoffType } from './club-queue.js';
 import type { JobName, JobResult, SealedJobData } from './job-types.js';
+import { defaultRoot } from '../redis/club-keys.js';
 
 /** Jobs at once in a worker process unless told otherwise (`WORKER_CONCURRENCY`). */
 export const defaultConcurrency = 8;
@@ -18,7 +19,7 @@ export function clubWorkerSettings(options: {
 }): WorkerOptions {
   return {
     connection: options.connection,
-    prefix: options.prefix ?? 'club-bot',
+    prefix: options.prefix ?? defaultRoot,
     concurrency: options.concurrency ?? defaultConcurrency,
     lockDuration: options.lockDurationMs ?? 30_000,
     stalledInterval: options.stalledIntervalMs ?? 30_000,

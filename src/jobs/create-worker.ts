@@ -8,7 +8,6 @@ import { createReplyOutbox } from '../delivery/reply-outbox.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { Sealer } from '../redis/sealer.js';
-import { defaultQueueName } from './club-queue.js';
 import { clubWorkerSettings, watchWorker } from './club-worker-settings.js';
 
 export { clubWorkerSettings, defaultConcurrency, watchWorker } from './club-worker-settings.js';
@@ -24,6 +23,8 @@ import {
 } from './job-types.js';
 import { processDigestJob, type DigestJobs } from './process-digest.js';
 import { runCommand, type CommandOutcome, type CommandRunnerDeps } from './run-command.js';
+import { defaultRoot, queueName } from '../redis/club-keys.js';
+import { jobPayloadSchemas } from './job-payload-schemas.js';
 
 /** Options for {@link createClubWorker}. */
 export interface ClubWorkerOptions {
@@ -98,7 +99,7 @@ export type ClubWorker = Worker<SealedJobData, JobResult, JobName>;
  */
 export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
   const worker = new Worker<SealedJobData, JobResult, JobName>(
-    options.name ?? defaultQueueName,
+    options.name ?? queueName,
     createJobProcessor(options),
     clubWorkerSettings(options),
   );
@@ -124,7 +125,7 @@ export function createJobProcessor(
   options: ClubWorkerOptions,
 ): (job: AnyJob, token?: string) => Promise<JobResult> {
   const { logger } = options;
-  const prefix = options.prefix ?? 'club-bot';
+  const prefix = options.prefix ?? defaultRoot;
   const outbox = createReplyOutbox(options.redis, prefix, options.sealer);
 
   /** A job run again after a crash finds its mark (`once`) set, so the person is answered once. */
@@ -177,9 +178,10 @@ export function createJobProcessor(
   function planOf(job: AnyJob): JobPlan {
     switch (job.name) {
       case 'command': {
-        const { request } = options.sealer.openJson<JobPayloads['command']>(
+        const { request } = options.sealer.openJson(
           job.data.sealed,
           jobDataAt(job.queueQualifiedName, 'command'),
+          jobPayloadSchemas.command,
         );
         return {
           ...whoWaits(request, request.command),
@@ -191,9 +193,10 @@ export function createJobProcessor(
       case 'digest':
         throw new UnrecoverableError('A digest job has no plan: processDigestJob runs it.');
       case 'form': {
-        const { submission } = options.sealer.openJson<JobPayloads['form']>(
+        const { submission } = options.sealer.openJson(
           job.data.sealed,
           jobDataAt(job.queueQualifiedName, 'form'),
+          jobPayloadSchemas.form,
         );
         return {
           ...whoWaits(submission, submission.form),

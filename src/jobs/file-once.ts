@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { BudgetDeniedError } from '../budget/daily-budget.js';
 import { ClubError } from '../club/club-errors.js';
 import { takeLease, whileHeld } from '../redis/redis-lease.js';
+import { clubKeys } from '../redis/club-keys.js';
 
 /** Options for {@link createFiler}. */
 export interface FilerOptions {
@@ -74,8 +75,8 @@ export function createFiler(options: FilerOptions): Filer {
 
   return {
     async fileOnce(key, steps) {
-      const stateKey = `${prefix}:filing:${key}`;
-      const lockKey = `${prefix}:filing-lock:${key}`;
+      const stateKey = clubKeys(prefix).filing(key);
+      const lockKey = clubKeys(prefix).filingLock(key);
       const [done, foundFirst] = await redis.hmget(stateKey, 'reference', 'foundFirst');
       if (done) return known(done, foundFirst);
 

@@ -8,10 +8,10 @@ import {
   jobDataAt,
   type DigestOutcome,
   type JobName,
-  type JobPayloads,
   type JobResult,
   type SealedJobData,
 } from './job-types.js';
+import { jobPayloadSchemas } from './job-payload-schemas.js';
 
 /** Runs one occurrence of a digest (see `digests/run-digest.ts`). */
 export interface DigestJobs {
@@ -44,9 +44,10 @@ export async function processDigestJob(
 ): Promise<{ result: JobResult; finished: DigestFinished }> {
   if (!deps.digests) throw new UnrecoverableError('This worker runs no digests.');
   const started = performance.now();
-  const { subscriptionId } = deps.sealer.openJson<JobPayloads['digest']>(
+  const { subscriptionId } = deps.sealer.openJson(
     job.data.sealed,
     jobDataAt(job.queueQualifiedName, 'digest'),
+    jobPayloadSchemas.digest,
   );
   const occurrence = job.opts.prevMillis ?? job.timestamp;
   const { kind, outcome } = await deps.digests.run(subscriptionId, occurrence).catch((error) => {

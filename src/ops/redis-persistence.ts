@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
+import { configGetReply } from '../redis/command-replies.js';
 
 /** How Redis keeps its data across a restart, as `CONFIG GET` tells. */
 export type RedisPersistence =
@@ -13,8 +14,8 @@ export type RedisPersistence =
 /** Asks Redis whether it keeps an append-only file (`appendonly`) or RDB snapshots (`save`). */
 export async function redisPersistence(redis: Redis): Promise<RedisPersistence> {
   try {
-    const [, appendonly] = (await redis.config('GET', 'appendonly')) as string[];
-    const [, save] = (await redis.config('GET', 'save')) as string[];
+    const [, appendonly] = configGetReply.parse(await redis.config('GET', 'appendonly'));
+    const [, save] = configGetReply.parse(await redis.config('GET', 'save'));
     if (appendonly === 'yes') return { kind: 'aof' };
     if (save?.trim()) return { kind: 'rdb-only', save: save.trim() };
     return { kind: 'none' };

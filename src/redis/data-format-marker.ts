@@ -1,12 +1,14 @@
 import type { Redis } from 'ioredis';
 import { sealedValues, type SealedScope } from './sealed-values.js';
 import type { SealedPlace, Sealer } from './sealer.js';
+import { clubKeys, registryKeys } from './club-keys.js';
+import { z } from 'zod';
 
 /** Where the deployment's data-format version is kept (one for all its clubs). */
 export function dataFormatKey(scope: SealedScope): string {
   return scope.mode === 'single'
-    ? `${scope.prefix}:data-format`
-    : `${scope.root}:{clubs}:data-format`;
+    ? clubKeys(scope.prefix).dataFormat
+    : registryKeys(scope.root).dataFormat;
 }
 
 function placeOf(scope: SealedScope): SealedPlace {
@@ -23,8 +25,7 @@ export async function readDataFormat(
   scope: SealedScope,
 ): Promise<number | undefined> {
   const text = await redis.get(dataFormatKey(scope));
-  const version = sealer.forClub('').openJsonOrAbsent<unknown>(text, placeOf(scope));
-  return typeof version === 'number' && Number.isInteger(version) ? version : undefined;
+  return sealer.forClub('').openJsonOrAbsent(text, placeOf(scope), z.number().int());
 }
 
 export async function writeDataFormat(

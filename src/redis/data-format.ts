@@ -9,6 +9,8 @@ import {
 import { resealValues, type ResealReport } from './reseal.js';
 import type { SealedScope, SealedValue } from './sealed-values.js';
 import type { Sealer } from './sealer.js';
+import { z } from 'zod';
+import { readStoredJson } from './stored-json.js';
 
 /**
  * The shape of what this bot keeps in Redis. 1: before it was written down (values sealed as
@@ -101,9 +103,8 @@ function sealedFromClear(value: SealedValue, sealer: Sealer): string | undefined
     case 'member-link':
       return /^[\w-]{1,100}$/.test(text) ? sealer.sealJson(text, place) : undefined;
     case 'invite': {
-      const { club, expiresAt } = JSON.parse(text) as { club?: unknown; expiresAt?: unknown };
-      if (typeof club !== 'string' || typeof expiresAt !== 'number') return undefined;
-      return sealer.sealJson({ club, expiresAt }, place);
+      const invite = readStoredJson(text, z.object({ club: z.string(), expiresAt: z.number() }));
+      return invite ? sealer.sealJson(invite, place) : undefined;
     }
     case 'club-record': {
       const record = openFormatOneClubRecord(sealer, value.club, text);

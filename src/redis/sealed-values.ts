@@ -1,12 +1,12 @@
 import { Cluster, type Redis } from 'ioredis';
-import { clubOfPrefix } from '../hosting/club-keys.js';
-import { defaultQueueName } from '../jobs/club-queue.js';
+import { everyKeyUnder, sealedShelfOf, type SealedScope, type SealedShelf } from './club-keys.js';
 import { jobDataAt, type JobName } from '../jobs/job-types.js';
 import { RedisScript } from './redis-script.js';
 import type { SealedKind, SealedPlace } from './sealer.js';
+import { z } from 'zod';
+import { readStoredJson } from './stored-json.js';
 
-/** Which deployment's values: a single club's prefix, or a hosting deployment's root. */
-export type SealedScope = { mode: 'single'; prefix: string } | { mode: 'hosting'; root: string };
+export type { SealedScope } from './club-keys.js';
 
 /** One value the bot sealed, where it lies, and how to put a re-sealed one in its place. */
 export interface SealedValue {
@@ -49,17 +49,7 @@ if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
 return 1`);
 
-const jobNames = new Set<string>(['command', 'form', 'digest']);
-
-/** Where a key's values lie: its kind, the club it belongs to, and how its values are held. */
-interface Shelf {
-  kind: SealedKind;
-  club: string;
-  holds: 'hash' | 'cache' | 'string' | 'job' | 'stream' | 'retries' | 'records';
-  longLived: boolean;
-  /** For jobs: the queue's qualified name (prefix and queue name). */
-  queue?: string;
-}
+const jobName = z.enum(['command', 'form', 'digest']) satisfies z.ZodType<JobName>;
 
 /**
  * Every value the bot seals in a deployment, found in one pass of SCAN over its keys (each master
@@ -74,10 +64,10 @@ export async function* sealedValues(
 ): AsyncGenerator<SealedValue> {
   const base = scope.mode === 'single' ? scope.prefix : scope.root;
   let seen = 0;
-  for await (const keys of scanned(redis, `${escapeGlob(base)}:*`)) {
+  for await (const keys of scanned(redis, everyKeyUnder(base))) {
     for (const key of keys) {
       seen += 1;
-      const shelf = shelfOf(scope, key);
+      const shelf = sealedShelfOf(scope, key);
       if (!shelf || (options.wants && !options.wants(shelf.kind))) continue;
       yield* valuesOn(redis, key, shelf);
     }
@@ -85,54 +75,7 @@ export async function* sealedValues(
   }
 }
 
-function shelfOf(scope: SealedScope, key: string): Shelf | undefined {
-  if (scope.mode === 'hosting') {
-    const own = `${scope.root}:{clubs}:`;
-    if (key === `${own}records`) return shelf('club-record', '', 'records', true);
-    if (key === `${own}invites`) return shelf('invite', '', 'hash', true);
-    if (key === `${own}data-format`) return shelf('data-format', '', 'string', true);
-    if (/^slack-claim:[\w-]+$/.test(key.slice(own.length))) {
-      return shelf('slack-claim', '', 'string');
-    }
-    if (key === `${own}slack-installations`) return shelf('slack-installation', '', 'hash', true);
-    if (key.startsWith(`${scope.root}:discord:`)) return shelf('discord-state', '', 'string');
-  }
-  const prefix =
-    scope.mode === 'single'
-      ? key.startsWith(`${scope.prefix}:`)
-        ? scope.prefix
-        : undefined
-      : /^(.*:\{club:[a-z0-9-]+\}):/.exec(key)?.[1];
-  if (prefix === undefined) return undefined;
-  const club = clubOfPrefix(prefix);
-  const rest = key.slice(prefix.length + 1);
-  if (scope.mode === 'single' && rest === 'data-format') {
-    return shelf('data-format', '', 'string', true);
-  }
-  if (rest.startsWith('cache:')) return shelf('cache', club, 'cache');
-  if (rest === 'digests:subscriptions') return shelf('digest-subscription', club, 'hash', true);
-  if (rest === 'digests:state') return shelf('digest-state', club, 'hash', true);
-  if (rest === 'digests:people') return shelf('digest-people', club, 'hash', true);
-  if (/^links:[a-z]+$/.test(rest)) return shelf('member-link', club, 'hash', true);
-  if (rest.startsWith('slack:person:')) return shelf('slack-identity', club, 'string');
-  if (/^slack:(post|form):/.test(rest)) return shelf('slack-state', club, 'string');
-  if (/^discord:(reopen|pages|post|follow-up|confirm):/.test(rest)) {
-    return shelf('discord-state', club, 'string');
-  }
-  if (rest === 'outbox') return shelf('outbox', club, 'stream');
-  if (rest === 'outbox:later') return shelf('outbox', club, 'retries');
-  // A job's hash, or a job scheduler's (its template): no TTL, BullMQ removes them by age.
-  if (new RegExp(`^${defaultQueueName}:(repeat:)?[^:]+$`).test(rest)) {
-    return { ...shelf('job', club, 'job', true), queue: `${prefix}:${defaultQueueName}` };
-  }
-  return undefined;
-}
-
-function shelf(kind: SealedKind, club: string, holds: Shelf['holds'], longLived = false): Shelf {
-  return { kind, club, holds, longLived };
-}
-
-async function* valuesOn(redis: Redis, key: string, on: Shelf): AsyncGenerator<SealedValue> {
+async function* valuesOn(redis: Redis, key: string, on: SealedShelf): AsyncGenerator<SealedValue> {
   const value = (place: SealedPlace, club: string, text: string, replace: SealedValue['replace']) =>
     ({ kind: on.kind, place, club, text, longLived: on.longLived, replace }) satisfies SealedValue;
   const fieldReplacer = (field: string, text: string) => async (next: string) =>
@@ -155,7 +98,7 @@ async function* valuesOn(redis: Redis, key: string, on: Shelf): AsyncGenerator<S
     }
     case 'hash':
     case 'records': {
-      const all = await redis.hgetall(key).catch(() => ({}) as Record<string, string>);
+      const all = await redis.hgetall(key).catch((): Record<string, string> => ({}));
       for (const [field, text] of Object.entries(all)) {
         const club = on.holds === 'records' ? field : on.club;
         yield value({ kind: on.kind, key, field }, club, text, fieldReplacer(field, text));
@@ -164,15 +107,10 @@ async function* valuesOn(redis: Redis, key: string, on: Shelf): AsyncGenerator<S
     }
     case 'job': {
       const [name, data] = await redis.hmget(key, 'name', 'data').catch(() => [null, null]);
-      if (!name || !jobNames.has(name) || !data) return;
-      let parsed: { sealed?: unknown };
-      try {
-        parsed = JSON.parse(data) as { sealed?: unknown };
-      } catch {
-        return;
-      }
-      if (typeof parsed.sealed !== 'string') return;
-      const place = jobDataAt(on.queue ?? '', name as JobName);
+      const job = jobName.safeParse(name);
+      const parsed = readStoredJson(data, z.looseObject({ sealed: z.string() }));
+      if (!job.success || !data || !parsed) return;
+      const place = jobDataAt(on.queue ?? '', job.data);
       const replace = fieldReplacer('data', data);
       yield value(place, on.club, parsed.sealed, (next) =>
         replace(JSON.stringify({ ...parsed, sealed: next })),
@@ -219,8 +157,4 @@ async function* scanned(redis: Redis, match: string): AsyncGenerator<string[]> {
       if (keys.length > 0) yield keys;
     } while (cursor !== '0');
   }
-}
-
-function escapeGlob(text: string): string {
-  return text.replace(/[*?[\]\\]/g, '\\$&');
 }

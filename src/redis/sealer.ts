@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
 
 /**
  * Seals what the bot writes to Redis with AES-256-GCM, so Redis, its AOF and its backups hold no
@@ -18,9 +19,17 @@ export interface Sealer {
   /** Throws {@link UnsealableError} when no key opens it, or it was changed or moved. */
   open(sealed: string, at: SealedPlace): string;
   sealJson(value: unknown, at: SealedPlace): string;
-  openJson<T>(sealed: string, at: SealedPlace): T;
-  /** The value, or undefined when it does not open (told once per kind, never the value). */
-  openJsonOrAbsent<T>(sealed: string | null | undefined, at: SealedPlace): T | undefined;
+  /**
+   * The value, parsed with `schema` (Redis is untrusted). Throws {@link UnsealableError} when it
+   * does not open, or holds something else than `schema` reads: taken as tampered either way.
+   */
+  openJson<T>(sealed: string, at: SealedPlace, schema: z.ZodType<T>): T;
+  /** The value, or undefined when it does not open or parse (told once per kind, never the value). */
+  openJsonOrAbsent<T>(
+    sealed: string | null | undefined,
+    at: SealedPlace,
+    schema: z.ZodType<T>,
+  ): T | undefined;
   /** Whether it opens, and if so whether it is in the current format under the first key. */
   status(sealed: string, at: SealedPlace): 'current' | 'stale' | 'unopenable';
 }
@@ -157,7 +166,22 @@ function sealerFor(
     }
   }
 
-  const openJson = <T>(sealed: string, at: SealedPlace) => JSON.parse(open(sealed, at)) as T;
+  function openJson<T>(sealed: string, at: SealedPlace, schema: z.ZodType<T>): T {
+    const text = open(sealed, at);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined;
+    }
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    // Zod's issues may quote the value: the log is told only that its shape is wrong.
+    const error = new UnsealableError('it opened, but does not hold what is kept there');
+    tell(at.kind, error.message);
+    throw error;
+  }
+
   return {
     club,
     forClub: (other) => sealerFor(keys, other, tell),
@@ -165,12 +189,12 @@ function sealerFor(
     open,
     sealJson: (value, at) => seal(JSON.stringify(value), at),
     openJson,
-    openJsonOrAbsent<T>(sealed: string | null | undefined, at: SealedPlace) {
+    openJsonOrAbsent(sealed, at, schema) {
       if (sealed === null || sealed === undefined) return undefined;
       try {
-        return openJson<T>(sealed, at);
+        return openJson(sealed, at, schema);
       } catch (error) {
-        if (error instanceof UnsealableError || error instanceof SyntaxError) return undefined;
+        if (error instanceof UnsealableError) return undefined;
         throw error;
       }
     },

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClubServices } from '../../src/app/club-services.js';
 import type { ChatUser } from '../../src/core/chat-user.js';
-import { outboxKeys } from '../../src/delivery/reply-outbox.js';
 import { createDigests } from '../../src/digests/create-digests.js';
 import type { DigestKind } from '../../src/digests/digest-kinds.js';
 import { nextRunAfter, type DigestSchedule } from '../../src/digests/digest-schedule.js';
@@ -10,6 +9,7 @@ import { startSimulator } from '../../src/simulator/start-simulator.js';
 import type { BenchOptions } from './bench-options.js';
 import { benchConfig, benchLogger, benchPolicy, benchTimezone, benchToken } from './bench-setup.js';
 import { atMost, exactly, figure, type Figure } from './figure.js';
+import { clubKeys } from '../../src/redis/club-keys.js';
 
 /** Monday 9 March 2026, 06:00 in London (GMT): weekly digests run too. */
 const dayStart = Date.parse('2026-03-09T06:00:00Z');
@@ -101,7 +101,7 @@ export async function digestDay(options: BenchOptions): Promise<Figure[]> {
       if (run.kind === 'checks') checksCalls += simulator.admin.calls().total - before;
     }
     const dayCalls = simulator.admin.calls().total;
-    const posts = await services.redis.xlen(outboxKeys(prefix).stream);
+    const posts = await services.redis.xlen(clubKeys(prefix).outbox.stream);
     options.log(
       `B7 day: ${dayCalls} calls (checks ${checksCalls}, warm-up ${warmCalls}); outcomes ${outcomes.join(', ')}`,
     );

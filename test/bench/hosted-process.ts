@@ -1,5 +1,5 @@
 import { openClubDirectory, type ClubDirectory } from '../../src/hosting/club-directory.js';
-import { doorbellKeys } from '../../src/hosting/club-keys.js';
+import { doorbellKeys } from '../../src/redis/club-keys.js';
 import { createClubRegistry } from '../../src/hosting/club-registry.js';
 import { createDoorbell } from '../../src/hosting/doorbell.js';
 import { loadProcessConfig } from '../../src/config.js';

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { budgetKey, type DailyBudget } from '../../src/budget/daily-budget.js';
+import type { DailyBudget } from '../../src/budget/daily-budget.js';
+import { budgetKey } from '../../src/redis/club-keys.js';
 import { createDailyBudget } from '../../src/budget/create-daily-budget.js';
 import type { Priority } from '../../src/budget/priority.js';
 import { connectTestRedis, uniquePrefix } from '../support/redis.js';

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { budgetKey } from '../../src/budget/daily-budget.js';
+import { budgetKey } from '../../src/redis/club-keys.js';
 import { connectTestRedis, testRedisUrl, uniquePrefix } from '../support/redis.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/reserve-loop.ts', import.meta.url));

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemberLinks } from '../../src/access/member-links.js';
 import { createClubQueue } from '../../src/jobs/club-queue.js';
-import { clubPrefix } from '../../src/hosting/club-keys.js';
+import { clubPrefix } from '../../src/redis/club-keys.js';
 import { createClubRegistry } from '../../src/hosting/club-registry.js';
 import { parseClubRecord } from '../../src/hosting/club-record.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';

@@ -5,7 +5,7 @@ import { createAuditTrail, type AuditEntry } from '../../src/access/audit-trail.
 import type { Reply } from '../../src/core/reply.js';
 import type { ConsoleReplyAddress } from '../../src/delivery/reply-address.js';
 import type { OutboxEntry } from '../../src/delivery/reply-outbox.js';
-import { createReplyOutbox, outboxGroup, outboxKeys } from '../../src/delivery/reply-outbox.js';
+import { createReplyOutbox, outboxGroup } from '../../src/delivery/reply-outbox.js';
 import { DeliveryError, type ReplySink } from '../../src/delivery/reply-sink.js';
 import {
   startReplyDeliverer,
@@ -15,6 +15,7 @@ import {
 import { createLogger } from '../../src/log.js';
 import { connectTestRedis, uniquePrefix } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
+import { clubKeys } from '../../src/redis/club-keys.js';
 
 let redis: Redis;
 beforeAll(() => {
@@ -98,7 +99,7 @@ describe('the reply outbox', () => {
     await redis.script('FLUSH');
     const outbox = createReplyOutbox(redis, prefix, testSealer);
     expect(await outbox.put(entry('o', 'first'), 'answered:o')).toBe(true);
-    expect(await redis.xlen(outboxKeys(prefix).stream)).toBe(1);
+    expect(await redis.xlen(clubKeys(prefix).outbox.stream)).toBe(1);
   });
 
   it('when the same answer is put twice under one mark (a re-run job), it goes in once', async () => {
@@ -107,7 +108,7 @@ describe('the reply outbox', () => {
     expect(await outbox.put(entry('a', 'first'), 'answered:a')).toBe(true);
     expect(await outbox.put(entry('a', 'again'), 'answered:a')).toBe(false);
     expect(await outbox.put(entry('a', 'a notice', true), 'queued:a')).toBe(true);
-    expect(await redis.xlen(outboxKeys(prefix).stream)).toBe(2);
+    expect(await redis.xlen(clubKeys(prefix).outbox.stream)).toBe(2);
     expect(await outbox.pending()).toBe(2);
   });
 
@@ -121,7 +122,7 @@ describe('the reply outbox', () => {
       false,
     );
     expect(await audit.read({ member: 'member-1' })).toEqual([first]);
-    expect(await redis.xlen(outboxKeys(prefix).stream)).toBe(1);
+    expect(await redis.xlen(clubKeys(prefix).outbox.stream)).toBe(1);
   });
 
   it('an audit record reads back as the entry that was written, with or without an asker member', async () => {
@@ -143,7 +144,7 @@ describe('the reply outbox', () => {
 
   it('when Redis refuses the reply, nothing is written, and the same put goes in when tried again', async () => {
     const prefix = uniquePrefix('outbox');
-    const keys = outboxKeys(prefix);
+    const keys = clubKeys(prefix).outbox;
     const outbox = createReplyOutbox(redis, prefix, testSealer);
     await redis.set(keys.stream, 'not a stream');
     await expect(outbox.put(entry('r', 'first'), 'answered:r')).rejects.toThrow(/WRONGTYPE/);
@@ -155,7 +156,7 @@ describe('the reply outbox', () => {
 
   it('when Redis refuses the audit record, the reply is taken back out, and the same put goes in when tried again', async () => {
     const prefix = uniquePrefix('outbox');
-    const keys = outboxKeys(prefix);
+    const keys = clubKeys(prefix).outbox;
     const outbox = createReplyOutbox(redis, prefix, testSealer);
     const audit = createAuditTrail({ redis, prefix });
     const shown = memberShown(1);
@@ -213,7 +214,7 @@ describe('the reply outbox', () => {
 
   it('when the deliverer that took a reply died before posting it, another takes it over', async () => {
     const prefix = uniquePrefix('outbox');
-    const keys = outboxKeys(prefix);
+    const keys = clubKeys(prefix).outbox;
     const outbox = createReplyOutbox(redis, prefix, testSealer);
     await redis.xgroup('CREATE', keys.stream, outboxGroup, '0', 'MKSTREAM');
     await outbox.put(entry('d', 'orphan'), 'answered:d');
@@ -227,7 +228,7 @@ describe('the reply outbox', () => {
 
   it('a deliverer’s claim on a reply is renewed only while that deliverer still holds it', async () => {
     const prefix = uniquePrefix('outbox');
-    const keys = outboxKeys(prefix);
+    const keys = clubKeys(prefix).outbox;
     const outbox = createReplyOutbox(redis, prefix, testSealer);
     await redis.xgroup('CREATE', keys.stream, outboxGroup, '0', 'MKSTREAM');
     await outbox.put(entry('k', 'kept'), 'answered:k');

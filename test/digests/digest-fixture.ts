@@ -3,11 +3,7 @@ import { createAuditTrail } from '../../src/access/audit-trail.js';
 import type { Asker, ChatUser } from '../../src/core/chat-user.js';
 import type { ClubData } from '../../src/core/club-data.js';
 import type { BotRole } from '../../src/core/roles.js';
-import {
-  createReplyOutbox,
-  outboxKeys,
-  type OutboxEntry,
-} from '../../src/delivery/reply-outbox.js';
+import { createReplyOutbox, type OutboxEntry } from '../../src/delivery/reply-outbox.js';
 import type { DigestRunnerDeps } from '../../src/digests/run-digest.js';
 import {
   createSubscriptionStore,
@@ -17,6 +13,7 @@ import {
 import { createLogger } from '../../src/log.js';
 import { testSealer } from '../support/data-key.js';
 import { uniquePrefix } from '../support/redis.js';
+import { clubKeys } from '../../src/redis/club-keys.js';
 
 export const london = 'Europe/London';
 
@@ -72,7 +69,7 @@ export function digestFixture(redis: Redis, data: ClubData, now: number): Digest
     clock,
     deps,
     async outbox() {
-      const entries = await redis.xrange(outboxKeys(prefix).stream, '-', '+');
+      const entries = await redis.xrange(clubKeys(prefix).outbox.stream, '-', '+');
       return entries.flatMap(([, fields]) => outbox.read(fields) ?? []);
     },
     add: (fields) =>

@@ -2,13 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createClubQueue } from '../../src/jobs/club-queue.js';
-import { outboxKeys } from '../../src/delivery/reply-outbox.js';
 import { createSubscriptionStore } from '../../src/digests/subscription-store.js';
 import { startSimulator } from '../../src/simulator/start-simulator.js';
 import { testSealer } from '../support/data-key.js';
 import { connectTestRedis, testRedisUrl, uniquePrefix } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
 import { jobDataAt } from '../../src/jobs/job-types.js';
+import { clubKeys } from '../../src/redis/club-keys.js';
 
 const token = 'digest-once-token';
 const redis = connectTestRedis();
@@ -85,7 +85,7 @@ describe('a digest occurrence across worker processes', () => {
       );
       await exited;
       expect(dying.signalCode).toBe('SIGKILL');
-      const stream = outboxKeys(prefix).stream;
+      const stream = clubKeys(prefix).outbox.stream;
       expect(await redis.xlen(stream)).toBe(1);
 
       await startWorker(env);

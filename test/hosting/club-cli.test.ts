@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkClubToken } from '../../src/hosting/check-club-token.js';
 import { runClubCommand } from '../../src/hosting/club-commands.js';
-import { clubPrefix, registryKeys } from '../../src/hosting/club-keys.js';
+import { clubPrefix, registryKeys } from '../../src/redis/club-keys.js';
 import { createClubRegistry, type ClubRegistry } from '../../src/hosting/club-registry.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { testSealer } from '../support/data-key.js';

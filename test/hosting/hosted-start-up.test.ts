@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openClubDirectory } from '../../src/hosting/club-directory.js';
-import { defaultRoot } from '../../src/hosting/club-keys.js';
+import { defaultRoot } from '../../src/redis/club-keys.js';
 import { createClubRegistry } from '../../src/hosting/club-registry.js';
 import { loadProcessConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';

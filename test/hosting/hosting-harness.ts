@@ -8,7 +8,7 @@ import {
 } from '../../src/hosting/club-directory.js';
 import type { Platform } from '../../src/core/chat-user.js';
 import type { ReplySink } from '../../src/delivery/reply-sink.js';
-import { doorbellKeys } from '../../src/hosting/club-keys.js';
+import { doorbellKeys } from '../../src/redis/club-keys.js';
 import { createClubRegistry, type ClubRegistry } from '../../src/hosting/club-registry.js';
 import { createDoorbell } from '../../src/hosting/doorbell.js';
 import { startFairWorkerPool, type FairWorkerPool } from '../../src/hosting/fair-worker-pool.js';

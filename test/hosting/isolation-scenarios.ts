@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubPrefix } from '../../src/hosting/club-keys.js';
+import { clubPrefix } from '../../src/redis/club-keys.js';
 import { startHostingHarness, type HostingHarness } from './hosting-harness.js';
 import { waitFor } from '../support/wait-for.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runClubCommand } from '../../src/hosting/club-commands.js';
-import { clubPrefix } from '../../src/hosting/club-keys.js';
+import { clubPrefix } from '../../src/redis/club-keys.js';
 import { connectRedis } from '../../src/hosting/redis-client.js';
 import type { Redis } from 'ioredis';
 import { startRedisCluster, type LocalRedisCluster } from '../support/redis-cluster.js';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubPrefix, registryKeys } from '../../src/hosting/club-keys.js';
+import { clubPrefix, registryKeys } from '../../src/redis/club-keys.js';
 import { createSlackClaims } from '../../src/hosting/slack-claims.js';
 import { createLogger } from '../../src/log.js';
 import type { HostedClub } from '../../src/hosting/club-directory.js';

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
 import type { Reply } from '../../src/core/reply.js';
 import type { ReplyAddress } from '../../src/delivery/reply-address.js';
-import { outboxKeys } from '../../src/delivery/reply-outbox.js';
 import { createLogger } from '../../src/log.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { waitFor } from '../support/wait-for.js';
+import { clubKeys } from '../../src/redis/club-keys.js';
 
 const delivered: { address: ReplyAddress; reply: Reply }[] = [];
 const logLines: { msg: string; id?: string }[] = [];
@@ -41,7 +41,7 @@ const repliesTo = (id: string) =>
 describe('when Redis refuses a reply after the work is done', () => {
   it('the job is not recorded done, BullMQ runs it again, and the person gets the reply once', async () => {
     const { services, dispatcher, worker } = harness;
-    const outbox = outboxKeys(services.prefix);
+    const outbox = clubKeys(services.prefix).outbox;
     // A key of the wrong type makes Redis refuse the put, as running out of memory would.
     await services.redis.set(outbox.stream, 'not a stream');
     const firstAttemptFailed = new Promise((resolve) => worker?.once('failed', resolve));

@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMemberLinks } from '../../src/access/member-links.js';
 import { rotateKey } from '../../src/cli/rotate-key.js';
-import { clubPrefix, registryKeys } from '../../src/hosting/club-keys.js';
+import { jobPayloadSchemas } from '../../src/jobs/job-payload-schemas.js';
+import { clubKeys, clubPrefix, registryKeys } from '../../src/redis/club-keys.js';
 import { createClubRegistry } from '../../src/hosting/club-registry.js';
 import type { ClubRecord } from '../../src/hosting/club-record.js';
 import { createDigestScheduler, schedulerIdOf } from '../../src/digests/digest-scheduler.js';
 import { createSubscriptionStore } from '../../src/digests/subscription-store.js';
-import { outboxKeys, createReplyOutbox } from '../../src/delivery/reply-outbox.js';
+import { createReplyOutbox, type OutboxEntry } from '../../src/delivery/reply-outbox.js';
+import { textReply } from '../../src/core/reply.js';
 import { createClubQueue } from '../../src/jobs/club-queue.js';
 import { jobDataAt } from '../../src/jobs/job-types.js';
 import { createRedisInstallationStore } from '../../src/platforms/slack/redis-installation-store.js';
@@ -121,7 +123,9 @@ describe('a hosting deployment’s data across key rotations and a format upgrad
     const template = await queue.queue.getJobScheduler(schedulerIdOf(subscription.id));
     const sealed = (template?.template?.data as { sealed: string }).sealed;
     expect(
-      latest.forClub('otters').openJson(sealed, jobDataAt(queue.queue.qualifiedName, 'digest')),
+      latest
+        .forClub('otters')
+        .openJson(sealed, jobDataAt(queue.queue.qualifiedName, 'digest'), jobPayloadSchemas.digest),
     ).toEqual({ subscriptionId: subscription.id });
     await queue.close();
   });
@@ -226,14 +230,14 @@ describe('a hosting deployment’s data across key rotations and a format upgrad
     const prefix = clubPrefix('otters', root);
     const old = createSealer(a).forClub('otters');
     const outbox = createReplyOutbox(redis, prefix, old);
-    const entry = (id: string) => ({
+    const entry = (id: string): OutboxEntry => ({
       id,
-      replyTo: { platform: 'console', channel: 'c' },
-      reply: { text: 'hi' },
+      replyTo: { platform: 'console', conversationId: 'c' },
+      reply: textReply('hi'),
     });
     await migrateData(redis, createSealer(a), scope);
-    for (let n = 0; n < 120; n += 1) await outbox.put(entry(`r${n}`) as never, `answered:r${n}`);
-    const keys = outboxKeys(prefix);
+    for (let n = 0; n < 120; n += 1) await outbox.put(entry(`r${n}`), `answered:r${n}`);
+    const keys = clubKeys(prefix).outbox;
     const retry = old.sealJson(entry('later'), { kind: 'outbox', key: keys.stream });
     await redis.zadd(keys.later, 1_000, retry);
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
 import { sealFormatOne } from '../support/format-one.js';
 import {
@@ -17,7 +18,10 @@ describe('sealing values for Redis', () => {
     expect(sealed).toMatch(/^s2\.[0-9a-f]{8}\.[\w-]+$/);
     expect(sealed).not.toContain('Asthma');
     expect(sealer.open(sealed, at)).toBe('Asthma; carries an inhaler');
-    expect(sealer.openJson(sealer.sealJson({ a: [1, 'é'] }, at), at)).toEqual({ a: [1, 'é'] });
+    const shape = z.object({ a: z.array(z.union([z.number(), z.string()])) });
+    expect(sealer.openJson(sealer.sealJson({ a: [1, 'é'] }, at), at, shape)).toEqual({
+      a: [1, 'é'],
+    });
   });
 
   it('the same value sealed twice looks different each time', () => {
@@ -74,9 +78,10 @@ describe('sealing values for Redis', () => {
     const told = vi.fn();
     const sealer = createSealer(newDataKey(), { onUnopenable: told });
     const foreign = createSealer(newDataKey()).sealJson({ secret: 'DBS 001' }, at);
-    expect(sealer.openJsonOrAbsent(foreign, at)).toBeUndefined();
-    expect(sealer.openJsonOrAbsent(foreign, at)).toBeUndefined();
-    expect(sealer.openJsonOrAbsent('s2.garbage', { ...at, kind: 'outbox' })).toBeUndefined();
+    expect(sealer.openJsonOrAbsent(foreign, at, z.unknown())).toBeUndefined();
+    expect(sealer.openJsonOrAbsent(foreign, at, z.unknown())).toBeUndefined();
+    const garbage = sealer.openJsonOrAbsent('s2.garbage', { ...at, kind: 'outbox' }, z.unknown());
+    expect(garbage).toBeUndefined();
     expect(told.mock.calls.map(([kind]) => kind)).toEqual(['cache', 'outbox']);
     expect(JSON.stringify(told.mock.calls)).not.toContain('DBS');
   });
@@ -85,7 +90,7 @@ describe('sealing values for Redis', () => {
     const key = newDataKey();
     const sealer = createSealer(key);
     const old = sealFormatOne(key, JSON.stringify({ kept: true }));
-    expect(sealer.openJson(old, at)).toEqual({ kept: true });
+    expect(sealer.openJson(old, at, z.object({ kept: z.boolean() }))).toEqual({ kept: true });
     expect(sealer.status(old, at)).toBe('stale');
     expect(sealer.status(sealer.sealJson({ kept: true }, at), at)).toBe('current');
     expect(createSealer(`${newDataKey()},${key}`).status(sealer.seal('x', at), at)).toBe('stale');

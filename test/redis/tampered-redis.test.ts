@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemberLinks } from '../../src/access/member-links.js';
 import { createReadCache } from '../../src/cache/read-cache.js';
 import { openClubDirectory } from '../../src/hosting/club-directory.js';
-import { clubPrefix, registryKeys } from '../../src/hosting/club-keys.js';
+import { clubPrefix, registryKeys } from '../../src/redis/club-keys.js';
 import { createClubRegistry, type ClubRegistry } from '../../src/hosting/club-registry.js';
 import type { ClubRecord } from '../../src/hosting/club-record.js';
 import { runClubCommand } from '../../src/hosting/club-commands.js';

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Asker, ChatUser } from '../../src/core/chat-user.js';
 import type { Reply } from '../../src/core/reply.js';
 import type { BotRole } from '../../src/core/roles.js';
-import { createReplyOutbox, outboxKeys } from '../../src/delivery/reply-outbox.js';
+import { createReplyOutbox } from '../../src/delivery/reply-outbox.js';
 import { createWelfareHerald } from '../../src/welfare/welfare-herald.js';
 import { testSealer } from '../support/data-key.js';
 import { memberRecord } from '../support/member-record.js';
 import { connectTestRedis, uniquePrefix } from '../support/redis.js';
+import { clubKeys } from '../../src/redis/club-keys.js';
 
 let redis: Redis;
 beforeAll(() => void (redis = connectTestRedis()));
@@ -42,7 +43,7 @@ function heraldWith(roles: Map<string, BotRole[]>) {
     outbox: createReplyOutbox(redis, prefix, testSealer),
     onPut: async () => void (rings += 1),
   });
-  const left = async () => redis.xlen(outboxKeys(prefix).stream);
+  const left = async () => redis.xlen(clubKeys(prefix).outbox.stream);
   return { herald, left, rings: () => rings };
 }
 

@@ -4,7 +4,6 @@ import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavaila
 import type { AdapterContext } from './adapter-context.js';
 import { answerDeferred, expiredReply, unavailableReply } from './answer-interaction.js';
 import { chatUserOf, replyAddressOf } from './map-request.js';
-import type { KeptForm } from './state.js';
 
 /**
  * "File it anyway" under a likely duplicate: the kept values are filed as they are, by the person
@@ -19,7 +18,7 @@ export async function confirmForm(
   const { state } = context;
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   try {
-    const kept = await state.get<KeptForm>('reopen', stateId);
+    const kept = await state.get('reopen', stateId);
     if (!kept || kept.userId !== interaction.user.id) {
       const gone = expiredReply(
         'That form was kept for 15 minutes and has gone; nothing was filed.',

@@ -17,7 +17,7 @@ import { handleCommand } from './handle-command.js';
 import { chatUserOf } from './map-request.js';
 import { renderModal } from './render-modal.js';
 import type { DiscordMessage } from './render-reply.js';
-import { renderWithState, type FollowUp, type KeptForm } from './state.js';
+import { renderWithState, type FollowUp } from './state.js';
 
 /** What a button press is answered with (none of these can be deferred first). */
 type ButtonAnswer =
@@ -43,12 +43,12 @@ export async function handleButton(
   if (id?.kind === 'confirm') return confirmForm(context, interaction, id.stateId);
   if (id?.kind === 'follow-up') {
     // Read within a second: the command's own first response must still beat Discord's 3 s.
-    const followUp = await beforeDeadline(1_000, () =>
-      state.get<FollowUp>('follow-up', id.stateId),
-    ).catch((error: unknown) => {
-      if (error instanceof TemporarilyUnavailableError) return null;
-      throw error;
-    });
+    const followUp = await beforeDeadline(1_000, () => state.get('follow-up', id.stateId)).catch(
+      (error: unknown) => {
+        if (error instanceof TemporarilyUnavailableError) return null;
+        throw error;
+      },
+    );
     if (followUp === null) return replyPrivately(interaction, unavailableReply(), state);
     if (!followUp) {
       const gone = expiredReply('That button was kept for 15 minutes and has gone.');
@@ -110,7 +110,7 @@ async function answerFor(
   const gone = (what: string): ButtonAnswer => ({ kind: 'private', reply: expiredReply(what) });
   switch (id?.kind) {
     case 'reopen': {
-      const kept = await state.get<KeptForm>('reopen', id.stateId);
+      const kept = await state.get('reopen', id.stateId);
       if (!kept || !Object.hasOwn(formCommands, kept.form))
         return gone(
           'That form was kept for 15 minutes and has gone; what you typed is in the message above.',
@@ -129,14 +129,14 @@ async function answerFor(
       return { kind: 'modal', modal: renderModal(form, kept.values) };
     }
     case 'page': {
-      const pages = await state.get<DiscordMessage[]>('pages', id.stateId);
+      const pages = await state.get('pages', id.stateId);
       const page = pages?.[id.page];
       return page
         ? { kind: 'update', message: page }
         : gone('Those pages were kept for 15 minutes and have gone.');
     }
     case 'post': {
-      const reply = await state.get<Reply>('post', id.stateId);
+      const reply = await state.get('post', id.stateId);
       return reply && !reply.personalData
         ? { kind: 'post', reply }
         : gone('That answer was kept for 15 minutes and has gone.');

@@ -5,6 +5,9 @@ import type { FormId, FormValues } from '../../core/form.js';
 import type { Reply, ReplyAction } from '../../core/reply.js';
 import { encodeCustomId, maxCustomIdLength } from './custom-ids.js';
 import { renderReply, type DiscordMessage } from './render-reply.js';
+import { clubKeys } from '../../redis/club-keys.js';
+import { z } from 'zod';
+import { formIdSchema, formValuesSchema, replySchema } from '../../core/core-schemas.js';
 
 /** What a button refers to by id, kept in Redis because a custom id holds 100 characters. */
 export type StateKind = 'reopen' | 'pages' | 'post' | 'follow-up';
@@ -19,8 +22,33 @@ export interface InteractionState {
   /** A fresh random id (a custom id needs it before the state is stored). */
   newId(): string;
   put(kind: StateKind, id: string, value: unknown, ttlMs?: number): Promise<void>;
-  get<T>(kind: StateKind, id: string): Promise<T | undefined>;
+  /** The state, or undefined when it expired or is not what its kind holds (taken as tampered). */
+  get<K extends StateKind>(kind: K, id: string): Promise<StateOf[K] | undefined>;
 }
+
+// A kept message must mention nobody: one whose allowed mentions were widened is refused.
+const messageShape = z.looseObject({
+  content: z.string().optional(),
+  embeds: z.array(z.looseObject({})),
+  components: z.array(z.looseObject({})),
+  allowed_mentions: z.looseObject({ parse: z.array(z.string()).max(0) }),
+});
+
+/** What each kind of state holds. */
+interface StateOf {
+  reopen: KeptForm;
+  pages: DiscordMessage[];
+  post: Reply;
+  'follow-up': FollowUp;
+}
+
+/** What each kind of state holds, as zod reads it back from Redis. */
+const stateSchemas: { [K in StateKind]: z.ZodType<StateOf[K]> } = {
+  reopen: z.object({ form: formIdSchema, values: formValuesSchema, userId: z.string() }),
+  pages: z.array(z.custom<DiscordMessage>((value) => messageShape.safeParse(value).success)),
+  post: replySchema,
+  'follow-up': z.object({ command: z.string(), args: z.string() }),
+};
 
 /** How long button state is kept: the life of an interaction token. */
 export const defaultStateTtlMs = 15 * 60_000;
@@ -30,17 +58,18 @@ export function createInteractionState(
   prefix: string,
   sealer: Sealer,
 ): InteractionState {
-  const key = (kind: StateKind, id: string) => `${prefix}:discord:${kind}:${id}`;
+  const key = (kind: StateKind, id: string) => clubKeys(prefix).discordState(kind, id);
   return {
     newId: () => randomBytes(12).toString('base64url'),
     async put(kind, id, value, ttlMs = defaultStateTtlMs) {
       const at = key(kind, id);
       await redis.set(at, sealer.sealJson(value, { kind: 'discord-state', key: at }), 'PX', ttlMs);
     },
-    async get<T>(kind: StateKind, id: string) {
+    async get(kind, id) {
       const at = key(kind, id);
-      // Sealed under a retired key, or moved: as if it had expired.
-      return sealer.openJsonOrAbsent<T>(await redis.get(at), { kind: 'discord-state', key: at });
+      // Sealed under a retired key, moved, or not of its kind's shape: as if it had expired.
+      const place = { kind: 'discord-state' as const, key: at };
+      return sealer.openJsonOrAbsent(await redis.get(at), place, stateSchemas[kind]);
     },
   };
 }

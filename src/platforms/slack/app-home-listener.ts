@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { describeError } from '../../errors.js';
 import type { SlackApp } from './listener-deps.js';
 import { slackUser } from './map-request.js';
+import { clubKeys } from '../../redis/club-keys.js';
 
 /**
  * The App Home tab shows /today: when someone opens it, the dispatcher queues /today for them
@@ -14,7 +15,7 @@ export function registerAppHome(app: SlackApp): void {
     if (event.tab !== 'home') return;
     const deps = context.club;
     const person = createHash('sha256').update(event.user).digest('hex').slice(0, 24);
-    const mark = `${deps.prefix}:slack:home:${person}`;
+    const mark = clubKeys(deps.prefix).slackHome(person);
     const id = randomUUID();
     try {
       if ((await deps.redis.set(mark, '1', 'PX', deps.homeRefreshMs, 'NX')) !== 'OK') return;

@@ -1,6 +1,19 @@
 import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { Sealer } from '../../redis/sealer.js';
+import { z } from 'zod';
+
+// Bolt's Installation has many optional parts: the ones the bot relies on are checked.
+const installationShape = z.looseObject({
+  team: z.looseObject({ id: z.string() }).optional(),
+  enterprise: z.looseObject({ id: z.string() }).optional(),
+  isEnterpriseInstall: z.boolean().optional(),
+  bot: z.looseObject({ token: z.string() }).optional(),
+  user: z.looseObject({ id: z.string() }).optional(),
+});
+const installationSchema = z.custom<Installation>(
+  (value) => installationShape.safeParse(value).success,
+);
 
 /**
  * Bolt's installation store in Redis: one hash of installations by team (or enterprise) id, each
@@ -24,7 +37,7 @@ export function createRedisInstallationStore(options: {
     (query.isEnterpriseInstall ? query.enterpriseId : query.teamId) ?? '';
   const at = (id: string) => ({ kind: 'slack-installation' as const, key, field: id });
   const read = async (id: string): Promise<Installation | undefined> =>
-    sealer.openJsonOrAbsent<Installation>(await redis.hget(key, id), at(id));
+    sealer.openJsonOrAbsent(await redis.hget(key, id), at(id), installationSchema);
   return {
     async storeInstallation(installation) {
       const id = idOf({

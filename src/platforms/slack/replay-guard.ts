@@ -4,6 +4,7 @@ import type { AnyMiddlewareArgs, Context } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../log.js';
 import { describeError, withTimeout } from '../../errors.js';
+import { clubKeys } from '../../redis/club-keys.js';
 
 /** Where the receivers leave what tells one delivery of a request from another on Bolt's context. */
 const deliveryKey = 'slackDelivery';
@@ -51,7 +52,7 @@ export async function isReplay(
   if (typeof delivery !== 'string' || !delivery) return false;
   const digest = createHash('sha256').update(delivery).digest('hex').slice(0, 32);
   try {
-    const key = `${at.prefix}:slack:seen:${digest}`;
+    const key = clubKeys(at.prefix).slackSeen(digest);
     const set = await withTimeout(redisTimeoutMs, () =>
       at.redis.set(key, '1', 'EX', replayWindowSeconds, 'NX'),
     );

@@ -9,6 +9,8 @@ import type { Logger } from '../../log.js';
 import type { Sealer } from '../../redis/sealer.js';
 import { slackFailureCode } from './errors.js';
 import { createOwnWorkspace, type OwnWorkspace } from './own-workspace.js';
+import { clubKeys } from '../../redis/club-keys.js';
+import { z } from 'zod';
 
 /** Options for {@link createSlackUserResolver}. */
 export interface SlackUserResolverOptions {
@@ -40,6 +42,11 @@ export interface SlackIdentity {
   outsider: boolean;
 }
 
+const slackIdentitySchema = z.object({
+  email: z.string().optional(),
+  outsider: z.boolean(),
+}) satisfies z.ZodType<SlackIdentity>;
+
 /**
  * Who a person is on Slack (users.info), cached in Redis. The core matches the email to a club
  * member's Email to decide their roles; an outsider is never matched. Throws
@@ -66,10 +73,10 @@ export function createSlackUserResolver(options: SlackUserResolverOptions): Slac
   // app's own is unknown (auth.test failing), nobody can be told apart, so nobody is answered.
   const own = options.ownWorkspace ?? createOwnWorkspace({ client, logger });
   return async (userId, teamId) => {
-    const key = `${prefix}:slack:person:${teamId ?? '-'}:${userId}`;
+    const key = clubKeys(prefix).slackPerson(teamId, userId);
     const cached = await withinOrUnavailable(redisTimeoutMs, () => redis.get(key));
     const at = { kind: 'slack-identity' as const, key };
-    const known = options.sealer.openJsonOrAbsent<SlackIdentity>(cached, at);
+    const known = options.sealer.openJsonOrAbsent(cached, at, slackIdentitySchema);
     if (known !== undefined) return known;
     const [user, ownTeam] = await withinOrUnavailable(lookupTimeoutMs, async () =>
       Promise.all([

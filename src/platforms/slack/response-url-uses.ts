@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../../redis/redis-script.js';
+import { clubKeys } from '../../redis/club-keys.js';
 
 /** Counts one post to a URL; the count lives as long as the URL. */
 const claimScript = new RedisScript(`
@@ -43,7 +44,7 @@ export function createResponseUrlUses(options: {
   const marginMs = options.marginMs ?? 60_000;
   // The URL itself is a credential for posting: keep only its hash.
   const key = (url: string) =>
-    `${prefix}:slack:response-url:${createHash('sha256').update(url).digest('hex').slice(0, 32)}`;
+    clubKeys(prefix).slackResponseUrl(createHash('sha256').update(url).digest('hex').slice(0, 32));
   const expiresAt = (issuedAt: number) => issuedAt + responseUrlLimits.lifetimeMs;
   return {
     async claim(url, issuedAt) {

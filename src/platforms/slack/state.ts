@@ -4,6 +4,9 @@ import type { Sealer } from '../../redis/sealer.js';
 import type { FormId, FormValues } from '../../core/form.js';
 import type { Reply } from '../../core/reply.js';
 import { withinOrUnavailable } from '../../dispatch/temporarily-unavailable-error.js';
+import { clubKeys } from '../../redis/club-keys.js';
+import { z } from 'zod';
+import { formIdSchema, formValuesSchema, replySchema } from '../../core/core-schemas.js';
 
 /** Options for {@link createSlackState}. */
 export interface SlackStateOptions {
@@ -27,6 +30,12 @@ export interface KeptForm {
   owner: string;
 }
 
+const keptFormSchema = z.object({
+  id: formIdSchema,
+  values: formValuesSchema,
+  owner: z.string(),
+}) satisfies z.ZodType<KeptForm>;
+
 /**
  * Short-lived state behind buttons, kept in Redis under a random token that the button carries
  * (a button value is visible to Slack clients and holds 2000 characters at most): the reply a
@@ -44,15 +53,15 @@ export interface SlackState {
 export function createSlackState(options: SlackStateOptions): SlackState {
   const { redis, prefix } = options;
   const timeoutMs = options.timeoutMs ?? 1_000;
-  const key = (kind: string, token: string) => `${prefix}:slack:${kind}:${token}`;
+  const key = (kind: string, token: string) => clubKeys(prefix).slackState(kind, token);
   const newToken = () => randomBytes(16).toString('base64url');
   const bounded = <T>(work: () => Promise<T>) => withinOrUnavailable(timeoutMs, work);
   const at = (kind: string, token: string) => ({
     kind: 'slack-state' as const,
     key: key(kind, token),
   });
-  const parse = <T>(text: string | null, kind: string, token: string): T | undefined =>
-    options.sealer.openJsonOrAbsent<T>(text, at(kind, token));
+  const parse = <T>(text: string | null, kind: string, token: string, schema: z.ZodType<T>) =>
+    options.sealer.openJsonOrAbsent(text, at(kind, token), schema);
   return {
     async keepReply(reply) {
       const token = newToken();
@@ -67,7 +76,8 @@ export function createSlackState(options: SlackStateOptions): SlackState {
       return token;
     },
     async takeReply(token) {
-      return parse<Reply>(await bounded(() => redis.getdel(key('post', token))), 'post', token);
+      const text = await bounded(() => redis.getdel(key('post', token)));
+      return parse(text, 'post', token, replySchema);
     },
     async keepForm(form) {
       const token = newToken();
@@ -82,7 +92,8 @@ export function createSlackState(options: SlackStateOptions): SlackState {
       return token;
     },
     async readForm(token) {
-      return parse<KeptForm>(await bounded(() => redis.get(key('form', token))), 'form', token);
+      const text = await bounded(() => redis.get(key('form', token)));
+      return parse(text, 'form', token, keptFormSchema);
     },
   };
 }

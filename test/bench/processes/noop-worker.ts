@@ -5,11 +5,11 @@
  */
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { defaultQueueName } from '../../../src/jobs/club-queue.js';
+import { queueName } from '../../../src/redis/club-keys.js';
 import { serveParent, signalReady } from '../child-process.js';
 
 const connection = new Redis(process.env.BENCH_REDIS_URL ?? '', { maxRetriesPerRequest: null });
-const worker = new Worker(defaultQueueName, async () => undefined, {
+const worker = new Worker(queueName, async () => undefined, {
   connection,
   prefix: process.env.BENCH_PREFIX ?? 'bench-noop',
   concurrency: Number(process.env.BENCH_CONCURRENCY),
