@@ -12,7 +12,7 @@ export const slowTests = [
   'test/demo.test.ts',
   'test/simulator/cli.test.ts',
   'test/platforms/discord/deploy-commands.test.ts',
-  'test/clubs/hosted-start-up.test.ts',
+  'test/hosting/hosted-start-up.test.ts',
   'test/cli/admin-clis.test.ts',
   'test/ops/sealed-data-start.test.ts',
 ];

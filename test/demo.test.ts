@@ -100,6 +100,7 @@ describe('who the demo runs as', () => {
   it.each([
     ['welfare', ['everyone', 'welfare']],
     ['coach', ['everyone', 'coach']],
+    ['head-coach', ['everyone', 'coach', 'head-coach']],
     ['membership', ['everyone', 'membership']],
     ['member', ['everyone']],
   ] as const)('when --as %s, the person chosen is linked by e-mail and has %o', (as, expected) => {

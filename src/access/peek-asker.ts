@@ -18,7 +18,7 @@ export interface AskerPeekOptions {
    * tells of a change, so an acknowledgement reads nothing from Redis and sees a change of roles
    * as soon as it is made.
    */
-  cache: ReadCache;
+  cache: Pick<ReadCache, 'peek'>;
   policy: AccessPolicy;
   links?: MemberLinks;
   /** The clock, for telling adults from children. Default: the system's. */

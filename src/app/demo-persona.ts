@@ -7,7 +7,14 @@ import { isChild } from '../club/members/is-child.js';
 import type { BotRole } from '../core/roles.js';
 
 /** Who the demo's person can be (`npm run demo -- --as coach`). */
-export const demoRoles = ['welfare', 'coach', 'membership', 'member', 'unlinked'] as const;
+export const demoRoles = [
+  'welfare',
+  'coach',
+  'head-coach',
+  'membership',
+  'member',
+  'unlinked',
+] as const;
 export type DemoRole = (typeof demoRoles)[number];
 
 /** Who the demo's person is: a seeded member, linked by their e-mail as a real one would be. */
@@ -22,6 +29,7 @@ export interface DemoPersona {
 const fits: Record<Exclude<DemoRole, 'unlinked'>, (roles: readonly BotRole[]) => boolean> = {
   welfare: (roles) => roles.includes('welfare'),
   membership: (roles) => roles.includes('membership'),
+  'head-coach': (roles) => roles.includes('head-coach'),
   coach: (roles) => roles.includes('coach') && roles.length === 2,
   member: (roles) => roles.length === 1,
 };
@@ -57,7 +65,8 @@ export function demoPersona(
   );
   if (!member?.email) return undefined;
   const office = clubRoles.find(
-    (role) => role.members.includes(member.guid) && new RegExp(as, 'i').test(role.name),
+    (role) =>
+      role.members.includes(member.guid) && new RegExp(as.replace('-', ' '), 'i').test(role.name),
   );
   const role =
     as === 'coach'
@@ -73,9 +82,12 @@ export type DemoArgs = { as?: DemoRole; commands: string[] } | { error: string }
 
 /** Who each `--as` is, for `--help`. */
 const personaNotes: Record<DemoRole, string> = {
-  welfare: 'the Welfare Officer (without --as: the same person, with every role, /event new too)',
+  welfare:
+    'the Welfare Officer, /checks (without --as: the same person, every role, /event new too)',
   coach: 'a coach of one session, holding no office',
-  membership: 'the Membership Secretary (/trial new, /emaillist from Tuesday Juniors)',
+  'head-coach': 'the Head Coach: every roster, /places, lapsed DBS on /today',
+  membership:
+    'the Membership Secretary (/trial new, /places, /checks, /emaillist from Tuesday Juniors)',
   member: 'an adult member with no office',
   unlinked: 'someone the club’s records do not know',
 };

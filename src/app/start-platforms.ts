@@ -9,8 +9,6 @@ import type { BotMetrics } from '../ops/bot-metrics.js';
 import type { PartCheck } from '../ops/health-part.js';
 import type { ClubServices } from './club-services.js';
 import { createBotDispatcher } from './create-bot-dispatcher.js';
-import { discordClubOptions } from './discord-club-options.js';
-import { connectionPart } from '../ops/health-part.js';
 import { stopInReverse } from './on-shutdown.js';
 
 /** Options for {@link startPlatforms}. */
@@ -46,39 +44,6 @@ export async function startPlatforms(options: StartPlatformsOptions): Promise<Ru
   // The bot process posts the replies workers leave in the outbox: it holds the platform
   // credentials, and a worker that dies mid-job can then neither lose a reply nor send it twice.
   const sinks: Partial<Record<Platform, ReplySink>> = {};
-  if (options.slack) {
-    // Platforms load only when configured: a Slack-only bot never loads discord.js (about 48 MB).
-    const { createSlackReplySink } = await import('../platforms/slack/reply-sink.js');
-    sinks.slack = createSlackReplySink({
-      botToken: config.SLACK_BOT_TOKEN!,
-      slackApiUrl: config.SLACK_API_URL,
-      redis,
-      prefix,
-      sealer,
-      logger,
-      onApiError: apiErrors('slack'),
-    });
-  }
-  if (options.discord) {
-    const { createDiscordReplySink } = await import('../platforms/discord/reply-sink.js');
-    sinks.discord = createDiscordReplySink({
-      apiUrl: config.DISCORD_API_URL,
-      token: config.DISCORD_TOKEN,
-      redis,
-      prefix,
-      sealer,
-      onApiError: apiErrors('discord'),
-    });
-  }
-  const deliverer = startReplyDeliverer({
-    redis,
-    prefix,
-    sealer,
-    sinks,
-    logger,
-    onDelivered: (event) => metrics.replyDelivered(event),
-    onGone: createDigests(services, { timezone: config.CLUB_TIMEZONE, logger }).dropGone, // #33
-  });
   const dispatcher = createBotDispatcher(services, {
     timezone: config.CLUB_TIMEZONE,
     ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
@@ -88,48 +53,64 @@ export async function startPlatforms(options: StartPlatformsOptions): Promise<Ru
   let slackPort: number | undefined;
   const stops: (() => Promise<void>)[] = [];
   if (options.slack) {
+    // Platforms load only when configured: a Slack-only bot never loads discord.js (about 48 MB).
     const { startSlackAdapter } = await import('../platforms/slack/app.js');
-    const { slackPart } = await import('../platforms/slack/slack-part.js');
-    const socketMode = Boolean(config.SLACK_APP_TOKEN);
+    const { createWebClient } = await import('../platforms/slack/create-web-client.js');
+    const own = await import('../platforms/slack/own-workspace.js');
+    const { SLACK_BOT_TOKEN: botToken = '', SLACK_API_URL: slackApiUrl } = config;
+    // The club answers its own workspace only: the one Slack adapter, with a directory of one.
+    const ownWorkspace = own.createOwnWorkspace({
+      client: createWebClient(botToken, { slackApiUrl, timeoutMs: 5_000, logger }),
+      logger,
+    });
+    const club = { services };
     const slack = await startSlackAdapter({
-      signingSecret: config.SLACK_SIGNING_SECRET ?? '',
-      botToken: config.SLACK_BOT_TOKEN!,
+      signingSecret: config.SLACK_SIGNING_SECRET,
+      botToken,
       appToken: config.SLACK_APP_TOKEN,
-      slackApiUrl: config.SLACK_API_URL,
+      slackApiUrl,
       port: config.PORT,
-      dispatcher,
-      redis,
-      prefix,
-      sealer,
       logger,
       onApiError: apiErrors('slack'),
+      ownWorkspace,
+      clubFor: own.ownWorkspaceClub(ownWorkspace, club),
+      dispatcherOf: () => dispatcher,
     });
-    ready.slack = () =>
-      slackPart(slack, socketMode ? 'connected (Socket Mode)' : 'listening for Slack');
+    sinks.slack = slack.sinkFor(club);
+    ready.slack = slack.ready;
     stops.push(() => slack.stop());
-    if (!socketMode) slackPort = slack.port;
-    logger.info({ port: slack.port, socketMode }, 'Slack adapter started');
+    slackPort = slack.port;
+    logger.info({ port: slack.port, socketMode: !slack.port }, 'Slack adapter started');
   }
   if (options.discord) {
     const { startDiscordAdapter } = await import('../platforms/discord/app.js');
+    const guildIds = (config.DISCORD_GUILD_ID ?? '').split(',').map((id) => id.trim());
+    const club = { services, policy, timezone: config.CLUB_TIMEZONE };
     const discord = await startDiscordAdapter({
       token: config.DISCORD_TOKEN!,
       applicationId: config.DISCORD_APPLICATION_ID!,
-      guildIds: (config.DISCORD_GUILD_ID ?? '')
-        .split(',')
-        .map((id) => id.trim())
-        .filter(Boolean),
       apiUrl: config.DISCORD_API_URL,
-      dispatcher,
-      ...discordClubOptions(services, policy),
+      // The club's own servers; any other, or a DM, is refused.
+      clubFor: (guildId) => (guildId !== '' && guildIds.includes(guildId) ? club : undefined),
+      dispatcherOf: () => dispatcher,
       logger,
-      timezone: config.CLUB_TIMEZONE,
       onApiError: apiErrors('discord'),
     });
-    ready.discord = () => connectionPart(discord.connected(), 'connected to the gateway');
+    sinks.discord = discord.sinkFor(club);
+    ready.discord = discord.ready;
     stops.push(() => discord.stop());
     logger.info('Discord adapter started');
   }
+  // Started once every sink is made (Discord's comes from its adapter).
+  const deliverer = startReplyDeliverer({
+    redis,
+    prefix,
+    sealer,
+    sinks,
+    logger,
+    onDelivered: (event) => metrics.replyDelivered(event),
+    onGone: createDigests(services, { timezone: config.CLUB_TIMEZONE, logger }).dropGone, // #33
+  });
   return {
     slackPort,
     ready,

@@ -90,6 +90,7 @@ export function clubWorkerOptions(
       linkLock: createLinkLock(services.redis, services.prefix),
       welfare: herald,
       reportsMember: services.reportsMember,
+      codeOfConduct: services.codeOfConduct,
     },
     digests,
     fileSubmission: (submission) =>

@@ -2,9 +2,12 @@ import type { Priority } from '../budget/priority.js';
 import type { ClubApi } from '../club/club-api.js';
 import type { BudgetedClubApis } from '../club/budgeted-club-apis.js';
 import type { MemberSensitive } from '../club/domain.js';
+import type { FreshMember } from '../club/fresh-member.js';
 import type { ChatUser } from '../core/chat-user.js';
 import type { ClubData } from '../core/club-data.js';
 import type { ReadCache } from './read-cache.js';
+import { readFreshMembers } from './read-fresh-members.js';
+import { recentReads } from './recent-reads.js';
 
 /** The collections the cache holds. Special-category fields are not in any of them. */
 export const cachedCollections = [
@@ -99,17 +102,22 @@ export function createCachedClubData(
       const { sensitive } = await apiFor('interactive').getMemberWithSensitive(guid);
       return sensitive;
     },
+    async freshMembers(guids) {
+      const members = await read('members');
+      return readFreshMembers(apiFor('interactive'), guids, members.value.length);
+    },
     incident: (guid) => apiFor('interactive').getIncident(guid),
   };
 }
 
-/** How long one asker's read of one member's confidential details is reused. */
+/** How long one asker's read of confidential details (a member's, a roster's) is reused. */
 const sensitiveReuseMs = 60_000;
 
 /**
  * The club's data as one person's command reads it: a cold read they wait for spends from their
  * own daily share first (`spend` throws when it is used up), and their `/member details` of the
- * same member within a minute is answered from memory rather than a new club call.
+ * same member, or poolside sheet of the same swimmers, within a minute is answered from this
+ * process's memory rather than a new club call.
  */
 export function createPersonalClubData(options: {
   cache: ReadCache;
@@ -118,26 +126,20 @@ export function createPersonalClubData(options: {
   now?: () => number;
 }): (user: ChatUser) => ClubData {
   const now = options.now ?? Date.now;
-  const recent = new Map<string, { at: number; sensitive: Promise<MemberSensitive> }>();
+  const sensitiveReads = recentReads<MemberSensitive>(sensitiveReuseMs, now);
+  const freshReads = recentReads<FreshMember[]>(sensitiveReuseMs, now);
   return (user) => {
     const spend = () => options.spend(user);
     const data = createCachedClubData(options.cache, (priority) =>
       options.apis(priority, priority === 'interactive' ? spend : undefined),
     );
+    const asker = `${user.platform}:${user.userId}`;
     return {
       ...data,
-      memberSensitive(guid) {
-        for (const [key, entry] of recent) {
-          if (now() - entry.at >= sensitiveReuseMs) recent.delete(key);
-        }
-        const key = `${user.platform}:${user.userId}:${guid}`;
-        const known = recent.get(key);
-        if (known) return known.sensitive;
-        const sensitive = data.memberSensitive(guid);
-        recent.set(key, { at: now(), sensitive });
-        sensitive.catch(() => recent.delete(key));
-        return sensitive;
-      },
+      memberSensitive: (guid) =>
+        sensitiveReads(`${asker}:${guid}`, () => data.memberSensitive(guid)),
+      freshMembers: (guids) =>
+        freshReads(`${asker}:${[...guids].sort().join(',')}`, () => data.freshMembers(guids)),
     };
   };
 }

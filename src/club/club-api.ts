@@ -20,7 +20,8 @@ import {
   decodeWaitingListPerson,
   decodeWhosWho,
 } from './decode-records.js';
-import { decodeMember, decodeMemberSensitive } from './decode-member.js';
+import { decodeFreshMember, decodeMember } from './decode-member.js';
+import type { FreshMember } from './fresh-member.js';
 import type { CodeOfConduct, CodeOfConductSummary } from './code-of-conduct.js';
 import { decodeCodeOfConduct, decodeCodeOfConductSummary } from './decode-code-of-conduct.js';
 import type {
@@ -32,7 +33,6 @@ import type {
   IncidentDraft,
   Meet,
   Member,
-  MemberSensitive,
   NamedMembership,
   TrialRequest,
   TrialRequestDraft,
@@ -57,7 +57,9 @@ import { isWireRecord, type WireRecord } from './wire-fields.js';
 export interface ClubApi {
   listMembers(): Promise<Member[]>;
   /** One member with the special-category fields, read per request (never cached). */
-  getMemberWithSensitive(guid: string): Promise<{ member: Member; sensitive: MemberSensitive }>;
+  getMemberWithSensitive(guid: string): Promise<FreshMember>;
+  /** The first `pages` pages of members with the special-category fields (never cached). */
+  listFreshMembers(pages: number): Promise<FreshMember[]>;
   listSessions(): Promise<ClubSession[]>;
   getWhosWho(): Promise<WhosWhoCategory[]>;
   listGroups(): Promise<NamedMembership[]>;
@@ -114,12 +116,14 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
     path: string,
     send: (page: number) => Promise<Answer>,
     decode: (r: WireRecord) => T,
+    lastPage?: number,
   ) {
-    const items = await readAllPages((page) => call(path, () => send(page)));
+    const items = await readAllPages((page) => call(path, () => send(page)), { lastPage });
     return decodeAll(items, decode).values;
   }
 
   const page = (n: number) => ({ params: { query: { Page: n }, header: { Page: n } } });
+  const users = (n: number) => client.GET(collections.users, page(n));
 
   /** The record of an item GET (a list of one is tolerated); an empty answer is an absent record. */
   function one(path: string, body: unknown): WireRecord {
@@ -139,16 +143,13 @@ export function createClubApi(client: ClubHttpClient, options: { token?: string 
   }
 
   return {
-    listMembers: () =>
-      list(collections.users, (n) => client.GET(collections.users, page(n)), decodeMember),
+    listMembers: () => list(collections.users, users, decodeMember),
     async getMemberWithSensitive(guid) {
       const path = `${collections.users}/{guid}` as const;
-      const record = one(
-        path,
-        await call(path, () => client.GET(path, { params: { path: { guid } } })),
-      );
-      return { member: decodeMember(record), sensitive: decodeMemberSensitive(record) };
+      const body = await call(path, () => client.GET(path, { params: { path: { guid } } }));
+      return decodeFreshMember(one(path, body));
     },
+    listFreshMembers: (pages) => list(collections.users, users, decodeFreshMember, pages),
     listSessions: () =>
       list(collections.sessions, (n) => client.GET(collections.sessions, page(n)), decodeSession),
     async getWhosWho() {

@@ -1,4 +1,5 @@
 import type { Member, MemberSensitive, PersonName } from './domain.js';
+import type { FreshMember } from './fresh-member.js';
 import { date, flag, gender, guids, required, text, type WireRecord } from './wire-fields.js';
 
 export const firstNames = ['Firstname', 'FirstName', 'firstname', 'firstName'];
@@ -51,11 +52,17 @@ export function decodeMember(record: WireRecord): Member {
     asaNumber: text(record, 'ASANumber', 'AsaNumber'),
     asaCategory: text(record, 'AsaCategory', 'ASACategory'),
     jobTitle: text(record, 'JobTitle'),
+    detailsConfirmed: date(record, 'DetailsConfirmedCorrect'),
     parents: guids(record, 'Parents'),
     swimmers: guids(record, 'Swimmers'),
     hasDbsDate: date(record, 'DBSDate', 'DbsDate') !== undefined,
     dbsRenewalDate: date(record, 'DBSRenewalDate', 'DbsRenewalDate'),
     safeguardingRenewalDate: date(record, 'SafeguardingRenewalDate'),
+    consents: {
+      imageUse: text(record, 'ConsentImageUse') !== undefined,
+      videoUse: text(record, 'ConsentVideoUse') !== undefined,
+      travel: text(record, 'ConsentToTravel') !== undefined,
+    },
   };
 }
 
@@ -73,4 +80,9 @@ export function decodeMemberSensitive(record: WireRecord): MemberSensitive {
     safeguardingDate: date(record, 'SafeguardingDate'),
     safeguardingRenewalDate: date(record, 'SafeguardingRenewalDate'),
   };
+}
+
+/** A member with their special-category fields, as read per request. */
+export function decodeFreshMember(record: WireRecord): FreshMember {
+  return { member: decodeMember(record), sensitive: decodeMemberSensitive(record) };
 }

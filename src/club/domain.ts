@@ -50,6 +50,8 @@ export interface Member {
   asaNumber?: string;
   asaCategory?: string;
   jobTitle?: string;
+  /** yyyy-mm-dd: when the member last confirmed their details are correct (DetailsConfirmedCorrect). */
+  detailsConfirmed?: string;
   /** Guids of this swimmer's parents. */
   parents: string[];
   /** Guids of this parent's swimmers. */
@@ -62,6 +64,8 @@ export interface Member {
    */
   dbsRenewalDate?: string;
   safeguardingRenewalDate?: string;
+  /** Consents on record (`ConsentImageUse`, `ConsentVideoUse`, `ConsentToTravel`), no dates. */
+  consents: { imageUse: boolean; videoUse: boolean; travel: boolean };
 }
 
 /** Special-category and criminal-records data: never cached, never logged. */

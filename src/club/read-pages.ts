@@ -23,6 +23,8 @@ export function unwrapPage(body: unknown): unknown[] {
 export interface ReadAllPagesOptions {
   /** Stop with an error rather than read more pages than this. Default: 500 (50,000 records). */
   maxPages?: number;
+  /** Read no page after this one, quietly: the caller knows how many there are. Default: none. */
+  lastPage?: number;
 }
 
 /**
@@ -47,7 +49,7 @@ export async function readAllPages(
       );
     }
     all.push(...items);
-    if (items.length < pageSize) return all;
+    if (items.length < pageSize || page === options.lastPage) return all;
     previousFirst = first;
   }
   throw new ClubServiceFaultError(

@@ -13,6 +13,8 @@ import { member } from './member/member.js';
 import { quota } from './quota.js';
 import { memberDetails } from './member/member-details.js';
 import { audit } from './audit.js';
+import { checks } from './checks/checks.js';
+import { places } from './places/places.js';
 import { digestAdd, digestList, digestRemove } from './digest/digest.js';
 import { digestPreview } from './digest/digest-preview.js';
 import { today } from './today.js';
@@ -69,6 +71,9 @@ export const registry: readonly CommandDefinition[] = [
   // Issue #44: an email list from a session or squad, a club event from chat.
   emailListFrom,
   eventNew,
+  // #44: free places for the waiting list, and the data checks.
+  places,
+  checks,
   audit,
   // Digests (#33): reminders from the club's own dates.
   digestAdd,

@@ -9,6 +9,7 @@ import { clubClock, formatDay } from '../club/time/club-time.js';
 import type { CommandDefinition } from '../core/command.js';
 import { dataAge } from '../core/data-age.js';
 import type { AuditFieldGroup, Reply, ReplySection } from '../core/reply.js';
+import { lapsedCoachesToday } from './checks/lapsed-coaches-today.js';
 
 /** What "today for you" is made from. */
 export interface TodayInput {
@@ -59,6 +60,20 @@ export function todayReply(input: TodayInput): Reply {
       ),
     });
   }
+  const shown = me ? [me.guid] : [];
+  if (asker.roles.includes('welfare') || asker.roles.includes('head-coach')) {
+    // #44: a coach on today's sessions whose DBS has lapsed is named to those who act on it.
+    const lapsed = lapsedCoachesToday(input.members, input.sessions, today);
+    if (lapsed.lines.length > 0) {
+      groups.push('safeguarding');
+      shown.push(...lapsed.members);
+      sections.push({
+        kind: 'list',
+        title: "DBS lapsed: on today's sessions",
+        items: lapsed.lines,
+      });
+    }
+  }
   if (asker.roles.includes('welfare') && input.incidents) {
     const open = longOpenIncidents(input.incidents, today.date);
     if (open.length > 0) {
@@ -92,7 +107,9 @@ export function todayReply(input: TodayInput): Reply {
     sections,
     visibility: 'asker',
     personalData: true,
-    ...(groups.length > 0 ? { audit: { members: me ? [me.guid] : [], fieldGroups: groups } } : {}),
+    ...(groups.length > 0
+      ? { audit: { members: [...new Set(shown)], fieldGroups: [...new Set(groups)] } }
+      : {}),
   };
 }
 

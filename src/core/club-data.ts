@@ -10,6 +10,7 @@ import type {
   WaitingListPerson,
   WhosWhoCategory,
 } from '../club/domain.js';
+import type { FreshMember } from '../club/fresh-member.js';
 import type { ClubApiLayoutSetting } from '../club/club-layout.js';
 import type { ClubApiLayout } from '../club/collections.js';
 
@@ -40,6 +41,11 @@ export interface ClubData {
   waitingList(): Promise<Cached<WaitingListPerson[]>>;
   /** Special-category fields of one member: fetched per request, never cached. */
   memberSensitive(guid: string): Promise<MemberSensitive>;
+  /**
+   * The records of `guids` with their special-category fields, read now, never cached: by the
+   * fewer of the members collection's pages and one read each. Those not found are left out.
+   */
+  freshMembers(guids: readonly string[]): Promise<FreshMember[]>;
   /** One incident with its details and comments: fetched per request, never cached. */
   incident(guid: string): Promise<Incident>;
 }

@@ -1,4 +1,5 @@
 import type { AuditEntry } from './audit-entry.js';
+import type { CodeOfConductReading } from '../cache/read-code-of-conduct.js';
 import type { ClubContacts } from '../access/club-contacts.js';
 import type { MemberLinks } from '../access/member-links.js';
 import type { Asker, ChatUser, Platform } from './chat-user.js';
@@ -54,6 +55,8 @@ export interface CommandContext {
   tellWelfare?(notice: Reply): Promise<string[]>;
   /** Who can help, from the club's records, for refusals that name people. Default: none. */
   contacts?(): Promise<ClubContacts | undefined>;
+  /** The host's codes of conduct (beyond the spec; a 404 is asked once a day). Default: not served. */
+  codeOfConduct?(): Promise<CodeOfConductReading>;
 }
 
 /** What every command declares. */

@@ -7,6 +7,9 @@ import { incidentRow, longOpenIncidents } from './compose-incidents.js';
 import { renewalRow, renewalsDue } from './compose-renewals.js';
 import { sessionsOn, sessionsTable } from './compose-sessions.js';
 import { digestKinds, type DigestKind } from './digest-kinds.js';
+import type { CodeOfConductReading } from '../cache/read-code-of-conduct.js';
+import type { BotRole } from '../core/roles.js';
+import { checkKindsFor, makeChecks } from '../commands/checks/read-checks.js';
 
 /** What a run knows of the last one, to tell what is new. */
 export interface DigestSince {
@@ -35,6 +38,10 @@ export interface DigestMaking {
   now: Date;
   timezone: string;
   since: DigestSince;
+  /** The roles of the one who reads it: the checks digest shows each officer their own kind. */
+  roles?: readonly BotRole[];
+  /** The host's codes of conduct, for the welfare checks. Default: not served. */
+  codeOfConduct?: () => Promise<CodeOfConductReading>;
 }
 
 /** Reads what a kind needs and makes its content. Budget errors pass through to the runner. */
@@ -117,6 +124,15 @@ export async function composeDigest(kind: DigestKind, making: DigestMaking): Pro
       const { items, ...reply } = frame(sections, newTrials.length + newWaiting.length);
       const seen = [...trials.value, ...waiting.value].map((record) => record.guid);
       return { reply, items, members: [], seen, sources: [trials, waiting] };
+    }
+    case 'checks': {
+      const made = await makeChecks(checkKindsFor(making.roles ?? []), {
+        data,
+        codeOfConduct: making.codeOfConduct,
+        today: today.date,
+      });
+      const { items, ...reply } = frame(made.items > 0 ? made.sections : [], made.items);
+      return { reply, items, members: made.members, sources: made.sources };
     }
     case 'incidents': {
       const incidents = await data.incidents();

@@ -37,7 +37,8 @@ export interface DigestsOptions {
 type DigestServices = Pick<
   ClubServices,
   'redis' | 'prefix' | 'sealer' | 'cache' | 'apiFor' | 'policy' | 'links' | 'queue' | 'audit'
->;
+> &
+  Partial<Pick<ClubServices, 'codeOfConduct'>>;
 
 /** Digests on the shared services: subscriptions, job schedulers, the runner and /digest's desk. */
 export function createDigests(services: DigestServices, options: DigestsOptions): Digests {
@@ -68,6 +69,7 @@ export function createDigests(services: DigestServices, options: DigestsOptions)
         now,
         logger,
         lateLimitMs: options.lateLimitMs,
+        codeOfConduct: services.codeOfConduct,
       }),
     async dropGone(address) {
       if (!address.subscriptionId) return;

@@ -75,6 +75,7 @@ export function createDigestData(options: DigestDataOptions): ClubData {
     trialRequests: () => fresh('trialRequests', background.trialRequests),
     waitingList: () => fresh('waitingList', background.waitingList),
     memberSensitive: () => Promise.reject(new Error('Digests never read special-category data.')),
+    freshMembers: () => Promise.reject(new Error('Digests never read special-category data.')),
     incident: () => Promise.reject(new Error('Digests never read an incident’s details.')),
   };
 }

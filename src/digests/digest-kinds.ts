@@ -2,7 +2,8 @@ import type { Weekday } from '../club/domain.js';
 import type { AuditFieldGroup } from '../core/reply.js';
 import type { BotRole } from '../core/roles.js';
 
-export type DigestKind = 'tonight' | 'deadlines' | 'renewals' | 'newcomers' | 'incidents';
+export type DigestKind =
+  'tonight' | 'deadlines' | 'renewals' | 'newcomers' | 'incidents' | 'checks';
 
 /** What a kind of digest is, who may add it, when it runs by default and where it goes. */
 export interface DigestKindInfo {
@@ -78,6 +79,17 @@ export const digestKinds: Readonly<Record<DigestKind, DigestKindInfo>> = {
     goesTo: 'welfare',
     personal: true,
     fieldGroups: ['incidents'],
+  },
+  checks: {
+    kind: 'checks',
+    title: 'Data checks',
+    description: "gaps in the club's records, as /checks shows them: each officer their own kind",
+    roles: ['welfare', 'membership'],
+    at: '08:00',
+    on: 'Monday',
+    goesTo: 'adder',
+    personal: true,
+    fieldGroups: ['safeguarding', 'emergency-contacts', 'contact'],
   },
 };
 

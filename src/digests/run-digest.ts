@@ -14,6 +14,8 @@ import { composeDigest, type DigestBody } from './compose-digest.js';
 import { isBudgetOut } from './digest-data.js';
 import { digestKinds, entitledTo, type DigestKind } from './digest-kinds.js';
 import type { Subscription, SubscriptionStore } from './subscription-store.js';
+import type { CodeOfConductReading } from '../cache/read-code-of-conduct.js';
+import type { BotRole } from '../core/roles.js';
 
 /** What running a digest needs. */
 export interface DigestRunnerDeps {
@@ -29,6 +31,8 @@ export interface DigestRunnerDeps {
   timezone: string;
   now(): number;
   logger: Logger;
+  /** The host's codes of conduct, for the checks digest. Default: not served. */
+  codeOfConduct?: () => Promise<CodeOfConductReading>;
   /** An occurrence missed by longer than this is skipped; a shorter miss is posted late. Default: 2 h. */
   lateLimitMs?: number;
 }
@@ -38,6 +42,7 @@ interface Recipient {
   address: PostAddress;
   user?: ChatUser;
   member?: string;
+  roles?: readonly BotRole[];
 }
 
 /**
@@ -86,6 +91,9 @@ export async function runDigest(
       now: new Date(deps.now()),
       timezone: deps.timezone,
       since: first ? { from: since.from } : since,
+      // One reader for a digest that goes to its adder: their roles decide what it shows.
+      roles: [...new Set(recipients.flatMap((recipient) => recipient.roles ?? []))],
+      codeOfConduct: deps.codeOfConduct,
     });
   } catch (error) {
     if (!isBudgetOut(error)) throw error;
@@ -127,6 +135,7 @@ async function recipientsOf(
       address: { ...base, post: 'dm', to: user.userId, teamId: user.teamId },
       user,
       member: asker.memberGuid,
+      roles: asker.roles,
     });
   }
   return recipients;

@@ -11,7 +11,6 @@ import type { ClubRegistry } from './club-registry.js';
 import { createClubDispatchers } from './club-dispatchers.js';
 import type { HostConfig } from './host-config.js';
 import { createSlackClaims } from './slack-claims.js';
-import { connectionPart } from '../ops/health-part.js';
 
 /** What the hosting bot process needs to start its platforms. */
 export interface HostedPlatformsOptions {
@@ -37,38 +36,27 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
     onDispatched: options.onDispatched,
   });
   const oauth = Boolean(config.SLACK_CLIENT_ID && config.SLACK_CLIENT_SECRET);
-  const slackOn = Boolean(config.SLACK_SIGNING_SECRET && (oauth || config.SLACK_BOT_TOKEN));
+  // Socket Mode (SLACK_APP_TOKEN) needs no signing secret: nothing reaches the bot unsigned.
+  const slackOn = Boolean(
+    (config.SLACK_SIGNING_SECRET || config.SLACK_APP_TOKEN) && (oauth || config.SLACK_BOT_TOKEN),
+  );
   const discordOn = Boolean(config.DISCORD_TOKEN && config.DISCORD_APPLICATION_ID);
   const stops: (() => Promise<void>)[] = [];
   const ready: Partial<Record<Platform, PartCheck>> = {};
   const sinkMakers: ((club: HostedClub) => Partial<Record<Platform, ReplySink>>)[] = [];
 
   if (slackOn) {
-    const slack = await import('../platforms/slack/start-hosted-slack.js');
-    const { slackPart } = await import('../platforms/slack/slack-part.js');
+    const { startSlackAdapter } = await import('../platforms/slack/app.js');
     const { createRedisInstallationStore } =
       await import('../platforms/slack/redis-installation-store.js');
-    const { createHostedSlackSink } = await import('../platforms/slack/hosted-reply-sink.js');
     const store = createRedisInstallationStore({
       redis,
       key: registryKeys().slackInstallations,
       sealer,
     });
-    const tokenFor = async (teamId: string | undefined) =>
-      oauth ? (teamId ? store.teamToken(teamId) : undefined) : config.SLACK_BOT_TOKEN;
-    sinkMakers.push((club) => ({
-      slack: createHostedSlackSink({
-        tokenFor,
-        slackApiUrl: config.SLACK_API_URL,
-        redis,
-        prefix: club.services.prefix,
-        sealer,
-        logger,
-        onApiError: (code) => options.onApiError('slack', code),
-      }),
-    }));
-    const running = await slack.startHostedSlack({
-      signingSecret: config.SLACK_SIGNING_SECRET ?? '',
+    const slack = await startSlackAdapter<HostedClub>({
+      signingSecret: config.SLACK_SIGNING_SECRET,
+      appToken: config.SLACK_APP_TOKEN,
       slackApiUrl: config.SLACK_API_URL,
       port: config.PORT,
       logger,
@@ -76,7 +64,7 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
       botToken: config.SLACK_BOT_TOKEN,
       ...(oauth
         ? {
-            oauth: {
+            installFlow: {
               clientId: config.SLACK_CLIENT_ID!,
               clientSecret: config.SLACK_CLIENT_SECRET!,
               // Signs the install flow's state; derived, so hosting needs no extra secret.
@@ -97,36 +85,27 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
       clubFor: (teamId) => directory.bySlackTeam(teamId),
       dispatcherOf,
     });
-    ready.slack = () => slackPart(running, 'listening for Slack');
-    stops.push(() => running.stop());
-    logger.info({ port: running.port, installFlow: oauth }, 'Slack adapter started for every club');
+    sinkMakers.push((club) => ({ slack: slack.sinkFor(club) }));
+    ready.slack = slack.ready;
+    stops.push(() => slack.stop());
+    logger.info(
+      { port: slack.port, installFlow: oauth, socketMode: Boolean(config.SLACK_APP_TOKEN) },
+      'Slack adapter started for every club',
+    );
   }
   if (discordOn) {
-    const { startHostedDiscord } = await import('../platforms/discord/start-hosted-discord.js');
-    const { createDiscordReplySink } = await import('../platforms/discord/reply-sink.js');
-    sinkMakers.push((club) => ({
-      discord: createDiscordReplySink({
-        apiUrl: config.DISCORD_API_URL,
-        token: config.DISCORD_TOKEN,
-        redis,
-        prefix: club.services.prefix,
-        sealer,
-        onApiError: (code) => options.onApiError('discord', code),
-      }),
-    }));
-    const discord = await startHostedDiscord({
+    const { startDiscordAdapter } = await import('../platforms/discord/app.js');
+    const discord = await startDiscordAdapter({
       token: config.DISCORD_TOKEN!,
       applicationId: config.DISCORD_APPLICATION_ID!,
       apiUrl: config.DISCORD_API_URL,
       logger,
       onApiError: (code) => options.onApiError('discord', code),
-      redis,
-      rootPrefix: 'club-bot',
-      sealer,
       clubFor: (guildId) => directory.byDiscordGuild(guildId),
       dispatcherOf,
     });
-    ready.discord = () => connectionPart(discord.connected(), 'connected to the gateway');
+    sinkMakers.push((club) => ({ discord: discord.sinkFor(club) }));
+    ready.discord = discord.ready;
     stops.push(() => discord.stop());
     logger.info('Discord adapter started for every club');
   }

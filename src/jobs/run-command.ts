@@ -18,6 +18,7 @@ import type { CommandRequest, JobResult } from './job-types.js';
 import type { BotRole } from '../core/roles.js';
 import type { LinkLock } from '../access/link-lock.js';
 import type { WelfareHerald } from '../welfare/welfare-herald.js';
+import type { CodeOfConductReading } from '../cache/read-code-of-conduct.js';
 
 /** What running a command needs: the registry, the policy, the data and the clock. */
 export interface CommandRunnerDeps {
@@ -42,6 +43,8 @@ export interface CommandRunnerDeps {
   welfare?: WelfareHerald;
   /** `CLUB_REPORTS_MEMBER`: whom reports from people the bot cannot link are filed under. */
   reportsMember?: string;
+  /** The host's codes of conduct, for /checks. Default: none (the check is left out). */
+  codeOfConduct?: () => Promise<CodeOfConductReading>;
 }
 
 /** A command's reply, its outcome, and the audit record of the personal data it shows. */
@@ -128,6 +131,7 @@ function handle(
     contacts: () => contactsOf(deps.dataFor(request.user), deps.policy, deps.reportsMember),
     linkedRolesOf: deps.linkedRolesOf,
     exclusiveLinks: deps.linkLock,
+    codeOfConduct: deps.codeOfConduct,
     ...(deps.welfare ? { tellWelfare: tellWelfareOf(deps.welfare, request) } : {}),
     mayRun: (name) => {
       const other = deps.registry.find((candidate) => candidate.name === name);

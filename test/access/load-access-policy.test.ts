@@ -80,6 +80,7 @@ describe('the access policy file', () => {
       parents: [],
       swimmers: [],
       hasDbsDate: true,
+      consents: { imageUse: true, videoUse: true, travel: true },
     };
     const asker = decideAsker(
       { platform: 'discord', userId: '998877665544332211' },

@@ -37,7 +37,7 @@ describe('/help', () => {
   const digests = ['/digest add', '/digest list', '/digest remove', '/digest preview'];
   it.each<[BotRole, string[]]>([
     ['coach', ['/session', '/member', '/member details', ...digests]],
-    ['head-coach', ['/session', ...digests]],
+    ['head-coach', ['/session', '/places', ...digests]],
     [
       'welfare',
       [
@@ -46,6 +46,7 @@ describe('/help', () => {
         '/member details',
         '/incident list',
         '/incident show',
+        '/checks',
         '/audit',
         ...digests,
       ],
@@ -53,7 +54,16 @@ describe('/help', () => {
     ['committee', digests],
     [
       'membership',
-      ['/trial new', '/trials', '/waitinglist', '/waitinglist add', '/emaillist from', ...digests],
+      [
+        '/trial new',
+        '/trials',
+        '/waitinglist',
+        '/waitinglist add',
+        '/emaillist from',
+        '/places',
+        '/checks',
+        ...digests,
+      ],
     ],
     [
       'admin',
@@ -87,7 +97,7 @@ describe('/help', () => {
     const reply = await run('help', { data: club.data, asker: askerWith(['coach']) });
     const list = reply.sections?.[0];
     expect(list?.kind === 'list' && list.items).toContain(
-      "/session [when] — A session's roster: swimmers, coaches, time, place, count.",
+      "/session [when] — A session's roster: swimmers, coaches, time, place, count; add sheet for health notes.",
     );
     expect(list?.kind === 'list' && list.items.some((line) => line.startsWith('/quota'))).toBe(
       false,
@@ -123,7 +133,7 @@ describe('/help', () => {
     expect(text).toContain('Usage: /session [when]');
     expect(text).toContain('when (optional): ');
     expect(text).toContain('/session tonight');
-    expect(text).toContain('/session minnows friday');
+    expect(text).toContain('/session tonight sheet');
     expect(text).not.toContain('do not include');
   });
 

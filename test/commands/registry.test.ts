@@ -27,6 +27,8 @@ describe('the command registry', () => {
       'waitinglist add',
       'emaillist from',
       'event new',
+      'places',
+      'checks',
       'audit',
       'digest add',
       'digest list',

@@ -1,41 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/log.js';
+import type { HostedClub } from '../../src/hosting/club-directory.js';
 import type { DiscordAdapter } from '../../src/platforms/discord/app.js';
-import { createDiscordReplySink } from '../../src/platforms/discord/reply-sink.js';
-import { startHostedDiscord } from '../../src/platforms/discord/start-hosted-discord.js';
 import { chatInput, type Sender } from '../fakes/discord/interactions.js';
 import { callbacksOf, editsOf } from '../fakes/discord/records.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/start-fake-discord.js';
 import { waitFor } from '../support/wait-for.js';
 import { startHostingHarness, type HostingHarness } from './hosting-harness.js';
+import { startAdapterOnFake } from '../platforms/discord/adapter-on-fake.js';
 
 const applicationId = '700000000000000009';
 let host: HostingHarness;
 let fake: FakeDiscord;
-let adapter: DiscordAdapter;
+let adapter: DiscordAdapter<HostedClub>;
 
 beforeAll(async () => {
   fake = await startFakeDiscord({ applicationId });
   host = await startHostingHarness({
     clubs: [{ id: 'pike' }, { id: 'perch' }],
+    // The deliverer asks for a club's sinks once it has replies, by then from the adapter.
     sinksFor: (club) => ({
-      discord: createDiscordReplySink({
-        apiUrl: fake.apiUrl,
-        redis: club.services.redis,
-        prefix: club.services.prefix,
-        sealer: club.services.sealer,
-      }),
+      discord: { deliver: (address, reply) => adapter.sinkFor(club).deliver(address, reply) },
     }),
   });
   const { directory } = host;
-  adapter = await startHostedDiscord({
-    token: 'fake-bot-token',
-    applicationId,
-    apiUrl: fake.apiUrl,
-    logger: createLogger({ level: 'silent' }),
-    redis: host.redis,
-    rootPrefix: host.root,
-    sealer: directory.club('pike')!.services.sealer,
+  adapter = await startAdapterOnFake(fake, {
     clubFor: (guildId) => directory.byDiscordGuild(guildId),
     dispatcherOf: host.dispatcherOf,
   });

@@ -3,10 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubPrefix, registryKeys } from '../../src/hosting/club-keys.js';
 import { createSlackClaims } from '../../src/hosting/slack-claims.js';
 import { createLogger } from '../../src/log.js';
-import type { RunningSlackAdapter } from '../../src/platforms/slack/app.js';
-import { createHostedSlackSink } from '../../src/platforms/slack/hosted-reply-sink.js';
+import type { HostedClub } from '../../src/hosting/club-directory.js';
+import {
+  startSlackAdapter,
+  type RunningSlack,
+  type SlackAdapterOptions,
+} from '../../src/platforms/slack/app.js';
 import { createRedisInstallationStore } from '../../src/platforms/slack/redis-installation-store.js';
-import { notSetUpText, startHostedSlack } from '../../src/platforms/slack/start-hosted-slack.js';
+import { notSetUpText } from '../../src/platforms/slack/serve-club.js';
 import {
   postEventToSlackApp,
   postToSlackApp,
@@ -14,13 +18,14 @@ import {
 } from '../fakes/slack/slack-requests.js';
 import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.js';
 import { testSealer } from '../support/data-key.js';
+import { queueIdle } from '../support/queue-idle.js';
 import { waitFor } from '../support/wait-for.js';
 import { startHostingHarness, type HostingHarness } from './hosting-harness.js';
 
 const signingSecret = 'hosted-signing-secret-31d0';
 let fake: FakeSlack;
 let host: HostingHarness;
-let adapter: RunningSlackAdapter;
+let adapter: RunningSlack<HostedClub>;
 let base: string;
 let store: ReturnType<typeof createRedisInstallationStore>;
 let claims: ReturnType<typeof createSlackClaims>;
@@ -31,18 +36,11 @@ const lines: string[] = [];
 
 beforeAll(async () => {
   fake = await startFakeSlack();
-  const lazy: { tokenFor?: (team: string | undefined) => Promise<string | undefined> } = {};
   host = await startHostingHarness({
     clubs: [{ id: 'kingfishers' }, { id: 'grebes' }],
+    // The adapter starts after the directory it looks clubs up in; replies wait for it.
     sinksFor: (club) => ({
-      slack: createHostedSlackSink({
-        tokenFor: (team) => lazy.tokenFor!(team),
-        slackApiUrl: fake.apiUrl,
-        redis: club.services.redis,
-        prefix: club.services.prefix,
-        sealer: club.services.sealer,
-        logger: createLogger({ level: 'silent' }),
-      }),
+      slack: { deliver: (to, reply) => adapter.sinkFor(club).deliver(to, reply) },
     }),
   });
   store = createRedisInstallationStore({
@@ -50,8 +48,6 @@ beforeAll(async () => {
     key: registryKeys(host.root).slackInstallations,
     sealer: testSealer,
   });
-  // As npm start does: an installation's token, or the one workspace's SLACK_BOT_TOKEN.
-  lazy.tokenFor = async (team) => (team && (await store.teamToken(team))) || 'xoxb-one-workspace';
   claims = createSlackClaims({
     redis: host.redis,
     registry: host.registry,
@@ -64,21 +60,14 @@ beforeAll(async () => {
     ),
     now: () => Date.now() + clockAheadMs,
   });
-  adapter = await startHostedSlack({
-    signingSecret,
-    slackApiUrl: fake.apiUrl,
-    port: 0,
-    host: '127.0.0.1',
-    logger: createLogger({ level: 'silent' }),
-    oauth: {
+  adapter = await startHostedSlackAdapter({
+    installFlow: {
       clientId: '1111.2222',
       clientSecret: 'client-secret-9e2a',
       stateSecret: 'state-secret-4b7c',
       installationStore: store,
       claims,
     },
-    clubFor: (teamId) => host.directory.bySlackTeam(teamId),
-    dispatcherOf: host.dispatcherOf,
   });
   base = `http://127.0.0.1:${adapter.port}`;
 });
@@ -87,6 +76,21 @@ afterAll(async () => {
   await host.stop();
   await fake.close();
 });
+
+/** The one Slack adapter as a hosting deployment starts it, over HTTP, clubs from the directory. */
+const startHostedSlackAdapter = (
+  options: Pick<SlackAdapterOptions<HostedClub>, 'installFlow' | 'botToken'>,
+) =>
+  startSlackAdapter<HostedClub>({
+    signingSecret,
+    slackApiUrl: fake.apiUrl,
+    port: 0,
+    host: '127.0.0.1',
+    logger: createLogger({ level: 'silent' }),
+    clubFor: (teamId) => host.directory.bySlackTeam(teamId),
+    dispatcherOf: host.dispatcherOf,
+    ...options,
+  });
 
 /** Slack's install flow as a browser goes through it: the page it ends on, and the cookie set. */
 async function install(teamId: string, options: { rotation?: boolean } = {}) {
@@ -323,16 +327,7 @@ describe('the install flow under concurrency and abuse', () => {
 
 describe('one Slack workspace by its bot token, in a hosting deployment', () => {
   it('when the workspace is a club’s, it answers for that club; any other is told it is not set up', async () => {
-    const single = await startHostedSlack({
-      signingSecret,
-      slackApiUrl: fake.apiUrl,
-      port: 0,
-      host: '127.0.0.1',
-      logger: createLogger({ level: 'silent' }),
-      botToken: 'xoxb-one-workspace',
-      clubFor: (teamId) => host.directory.bySlackTeam(teamId),
-      dispatcherOf: host.dispatcherOf,
-    });
+    const single = await startHostedSlackAdapter({ botToken: 'xoxb-one-workspace' });
     try {
       const events = `http://127.0.0.1:${single.port}/slack/events`;
       const send = (teamId: string) => {
@@ -354,6 +349,35 @@ describe('one Slack workspace by its bot token, in a hosting deployment', () => 
       );
       const stranger = await send('TSTRANGER');
       expect(stranger.answer.json?.text).toBe(notSetUpText);
+    } finally {
+      await single.stop();
+    }
+  });
+  it('when the same signed command comes twice, the club’s replay guard takes it once, under the club’s keys', async () => {
+    const single = await startHostedSlackAdapter({ botToken: 'xoxb-one-workspace' });
+    try {
+      const grebes = host.directory.bySlackTeam('TGREBES');
+      if (!grebes) throw new Error('no club for TGREBES');
+      const { queue } = grebes.services.queue;
+      const jobs = async () =>
+        Object.values(await queue.getJobCounts()).reduce((sum, count) => sum + count, 0);
+      const seen = () => host.redis.keys(`${grebes.services.prefix}:slack:seen:*`);
+      const [seenBefore, jobsBefore] = [(await seen()).length, await jobs()];
+      const responseUrl = fake.responseUrl();
+      const body = slashCommandBody({ userId: 'U2', teamId: 'TGREBES' }, '/whoswho', '', {
+        responseUrl,
+      });
+      const signing = { secret: signingSecret, timestamp: Math.floor(Date.now() / 1000) };
+      const events = `http://127.0.0.1:${single.port}/slack/events`;
+      const answers = [
+        await postToSlackApp(events, body, signing),
+        await postToSlackApp(events, body, signing),
+      ];
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      await waitFor(() => fake.postsTo(responseUrl)[0], 'the answer', 15_000);
+      await waitFor(() => queueIdle(queue), 'the club’s queue idle');
+      expect(await seen()).toHaveLength(seenBefore + 1);
+      expect(await jobs()).toBe(jobsBefore + 1);
     } finally {
       await single.stop();
     }

@@ -1,18 +1,19 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.js';
-import { startDiscordAdapter, type DiscordAdapter } from '../../src/platforms/discord/app.js';
+import type { DiscordAdapter, DiscordClub } from '../../src/platforms/discord/app.js';
 import { createDiscordReplySink } from '../../src/platforms/discord/reply-sink.js';
 import { createSlackReplySink } from '../../src/platforms/slack/reply-sink.js';
-import { startSlackAdapter, type RunningSlackAdapter } from '../../src/platforms/slack/app.js';
-import { chatInput, type Sender, fakeGuildId } from '../fakes/discord/interactions.js';
+import type { RunningSlack, SlackClub } from '../../src/platforms/slack/app.js';
+import { startOneClubSlack } from '../support/one-club-slack.js';
+import { chatInput, type Sender } from '../fakes/discord/interactions.js';
 import { editsOf } from '../fakes/discord/records.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/start-fake-discord.js';
 import { postToSlackApp, slashCommandBody } from '../fakes/slack/slack-requests.js';
 import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.js';
 import { waitFor } from '../support/wait-for.js';
 import { opsTimezone, startOpsFixture, type OpsFixture } from './ops-fixture.js';
-import { discordClubOptions } from '../../src/app/discord-club-options.js';
+import { oneClub, startAdapterOnFake } from '../platforms/discord/adapter-on-fake.js';
 
 type LogLine = Record<string, unknown> & { msg: string; id?: string; component?: string };
 
@@ -40,8 +41,8 @@ const logger = createLogger({ level: 'info', role: 'all' }, destination);
 let slack: FakeSlack;
 let discord: FakeDiscord;
 let ops: OpsFixture;
-let slackAdapter: RunningSlackAdapter;
-let discordAdapter: DiscordAdapter;
+let slackAdapter: RunningSlack<SlackClub>;
+let discordAdapter: DiscordAdapter<DiscordClub>;
 
 beforeAll(async () => {
   slack = await startFakeSlack();
@@ -66,28 +67,18 @@ beforeAll(async () => {
     }),
   });
   const { services } = ops;
-  slackAdapter = await startSlackAdapter({
-    signingSecret,
-    botToken,
-    slackApiUrl: slack.apiUrl,
-    botId: 'BBOT',
-    botUserId: 'UBOT',
-    port: 0,
-    host: '127.0.0.1',
-    dispatcher: ops.dispatcher,
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
-    logger,
-  });
-  discordAdapter = await startDiscordAdapter({
-    guildIds: [fakeGuildId],
+  ({ adapter: slackAdapter } = await startOneClubSlack(
+    { dispatcher: ops.dispatcher, services },
+    {
+      signingSecret,
+      botToken,
+      slackApiUrl: slack.apiUrl,
+      logger,
+    },
+  ));
+  const club = { services, policy: services.policy, timezone: opsTimezone };
+  discordAdapter = await startAdapterOnFake(discord, oneClub(club, ops.dispatcher), {
     token: discordToken,
-    applicationId,
-    apiUrl: discord.apiUrl,
-    dispatcher: ops.dispatcher,
-    ...discordClubOptions(services),
-    timezone: opsTimezone,
     logger,
   });
   await discord.ready();

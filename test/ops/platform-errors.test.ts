@@ -2,17 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textReply } from '../../src/core/reply.js';
 import { DeliveryError } from '../../src/delivery/reply-sink.js';
 import { createLogger } from '../../src/log.js';
-import { startDiscordAdapter, type DiscordAdapter } from '../../src/platforms/discord/app.js';
+import type { DiscordAdapter, DiscordClub } from '../../src/platforms/discord/app.js';
 import { createDiscordReplySink } from '../../src/platforms/discord/reply-sink.js';
 import { createSlackReplySink } from '../../src/platforms/slack/reply-sink.js';
-import { startSlackAdapter, type RunningSlackAdapter } from '../../src/platforms/slack/app.js';
-import { chatInput, fakeGuildId } from '../fakes/discord/interactions.js';
+import type { RunningSlack, SlackClub } from '../../src/platforms/slack/app.js';
+import { startOneClubSlack } from '../support/one-club-slack.js';
+import { chatInput } from '../fakes/discord/interactions.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/start-fake-discord.js';
 import { postToSlackApp, slashCommandBody } from '../fakes/slack/slack-requests.js';
 import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.js';
 import { waitFor } from '../support/wait-for.js';
 import { opsTimezone, startOpsFixture, type OpsFixture } from './ops-fixture.js';
-import { discordClubOptions } from '../../src/app/discord-club-options.js';
+import { oneClub, startAdapterOnFake } from '../platforms/discord/adapter-on-fake.js';
 
 const signingSecret = 'platform-errors-secret';
 const applicationId = '700000000000000011';
@@ -21,8 +22,8 @@ const silent = createLogger({ level: 'silent' });
 let slack: FakeSlack;
 let discord: FakeDiscord;
 let ops: OpsFixture;
-let slackAdapter: RunningSlackAdapter;
-let discordAdapter: DiscordAdapter;
+let slackAdapter: RunningSlack<SlackClub>;
+let discordAdapter: DiscordAdapter<DiscordClub>;
 /** What each platform told `onApiError`, as main.ts hands it to the metrics. */
 const reported: { platform: string; code: string }[] = [];
 const onApiError = (platform: string) => (code: string) => reported.push({ platform, code });
@@ -34,30 +35,19 @@ beforeAll(async () => {
   discord = await startFakeDiscord({ applicationId });
   ops = await startOpsFixture({ worker: false });
   const { services } = ops;
-  slackAdapter = await startSlackAdapter({
-    signingSecret,
-    botToken: 'xoxb-errors',
-    slackApiUrl: slack.apiUrl,
-    botId: 'BBOT',
-    botUserId: 'UBOT',
-    port: 0,
-    host: '127.0.0.1',
-    dispatcher: ops.dispatcher,
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
-    logger: silent,
-    onApiError: onApiError('slack'),
-  });
-  discordAdapter = await startDiscordAdapter({
-    guildIds: [fakeGuildId],
+  ({ adapter: slackAdapter } = await startOneClubSlack(
+    { dispatcher: ops.dispatcher, services },
+    {
+      signingSecret,
+      botToken: 'xoxb-errors',
+      slackApiUrl: slack.apiUrl,
+      logger: silent,
+      onApiError: onApiError('slack'),
+    },
+  ));
+  const club = { services, policy: services.policy, timezone: opsTimezone };
+  discordAdapter = await startAdapterOnFake(discord, oneClub(club, ops.dispatcher), {
     token: 'discord-errors-token',
-    applicationId,
-    apiUrl: discord.apiUrl,
-    dispatcher: ops.dispatcher,
-    ...discordClubOptions(services),
-    timezone: opsTimezone,
-    logger: silent,
     onApiError: onApiError('discord'),
   });
   await discord.ready();

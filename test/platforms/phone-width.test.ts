@@ -28,6 +28,9 @@ const asked: [string, Record<string, string>][] = [
   ['incident list', { status: 'Closed' }],
   ['trials', {}],
   ['waitinglist', {}],
+  ['places', {}],
+  ['checks', {}],
+  ['today', {}],
   ['audit', {}],
   ['quota', {}],
 ];

@@ -142,4 +142,46 @@ describe('personal data at rest in Redis', () => {
     expect(held.length).toBeGreaterThan(1_000);
     expect(secrets.filter((secret) => held.includes(secret))).toEqual([]);
   }, 60_000);
+
+  it('after a poolside sheet, no swimmer’s health note or emergency number is in any key or in any file Redis wrote', async () => {
+    const users = harness.simulator.admin.records('users');
+    const guidsOf = (value: unknown) =>
+      (Array.isArray(value) ? value : []).map((entry: unknown) =>
+        typeof entry === 'string' ? entry : String((entry as { Guid?: unknown }).Guid),
+      );
+    const noted = (guid: string) =>
+      users.some((user) => user.Guid === guid && typeof user.Allergies === 'string');
+    const session = harness.simulator.admin
+      .records('sessions')
+      .find((s) => s.Archived !== 1 && guidsOf(s.Members).some(noted));
+    expect(session).toBeDefined();
+    const swimmers = users.filter((user) => guidsOf(session?.Members).includes(String(user.Guid)));
+    const when = [session?.WeekDay, session?.StartTime, session?.SessionName].join(' ');
+    const roles = harness.simulator.admin.records('roles');
+    const officerGuid = guidsOf(
+      roles.find((role) => role.RoleName === 'Welfare Officer')?.Members,
+    )[0];
+    const officer = users.find((user) => user.Guid === officerGuid);
+    // The welfare officer, known by their e-mail, as in the test above.
+    const asker: ChatUser = {
+      platform: 'console',
+      userId: 'sheet-welfare',
+      email: String(officer?.Email),
+    };
+    const sheet = await conversations.ask(harness.dispatcher, asker, '/session', `${when} sheet`);
+    const allergy = swimmers.find((user) => typeof user.Allergies === 'string')?.Allergies;
+    expect(sheet).toContain(String(allergy));
+
+    const secrets = swimmers.flatMap((user) =>
+      [
+        user.MedicalHistory,
+        user.Allergies,
+        user.DisabilityDetails,
+        user.EmergencyContactPhone1,
+      ].filter((value): value is string => typeof value === 'string' && value.length > 3),
+    );
+    expect(secrets.length).toBeGreaterThan(3);
+    const held = await everythingRedisHolds();
+    expect(secrets.filter((secret) => held.includes(secret))).toEqual([]);
+  }, 60_000);
 });

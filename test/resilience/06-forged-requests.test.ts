@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startWorker } from '../../src/app/start-worker.js';
 import { encodeCustomId } from '../../src/platforms/discord/custom-ids.js';
-import { startDiscordAdapter } from '../../src/platforms/discord/app.js';
 import { actionIdOf } from '../../src/platforms/slack/action-ids.js';
 import {
   autocomplete,
@@ -10,7 +9,6 @@ import {
   chatInput,
   modalSubmit,
   type Sender,
-  fakeGuildId,
 } from '../fakes/discord/interactions.js';
 import { callbacksOf } from '../fakes/discord/records.js';
 import { startFakeDiscord } from '../fakes/discord/start-fake-discord.js';
@@ -35,7 +33,7 @@ import {
 import { slackTester, startSlackFront } from './support/slack-front.js';
 import { startStack } from './support/stack.js';
 import { until } from './support/until.js';
-import { discordClubOptions } from '../../src/app/discord-club-options.js';
+import { oneClub, startAdapterOnFake } from '../platforms/discord/adapter-on-fake.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -154,14 +152,9 @@ describe('scenario 6: forged requests', () => {
     // Discord: interactions of another application, of every kind.
     const fake = await startFakeDiscord({ applicationId: discordApplicationId });
     onTestFinished(() => fake.close());
-    const discord = await startDiscordAdapter({
-      guildIds: [fakeGuildId],
+    const club = { services: run.services, policy: testPolicy, timezone };
+    const discord = await startAdapterOnFake(fake, oneClub(club, run.dispatcher), {
       token: discordToken,
-      applicationId: discordApplicationId,
-      apiUrl: fake.apiUrl,
-      dispatcher: run.dispatcher,
-      ...discordClubOptions(run.services, testPolicy),
-      timezone,
       logger: capturedLogger('forged-discord'),
     });
     onTestFinished(() => discord.stop());

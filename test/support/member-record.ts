@@ -18,6 +18,7 @@ export function memberRecord(guid: string, fields: Partial<Member> = {}): Member
     parents: [],
     swimmers: [],
     hasDbsDate: false,
+    consents: { imageUse: true, videoUse: true, travel: true },
     ...fields,
   };
 }

@@ -11,7 +11,11 @@ import {
   decodeWaitingListPerson,
   decodeWhosWho,
 } from '../../src/club/decode-records.js';
-import { decodeMember, decodeMemberSensitive } from '../../src/club/decode-member.js';
+import {
+  decodeFreshMember,
+  decodeMember,
+  decodeMemberSensitive,
+} from '../../src/club/decode-member.js';
 import type {
   ClubEvent,
   ClubSession,
@@ -57,7 +61,10 @@ export interface MemoryClubData extends MemoryClub {
   club: SeededClub;
   today: string;
   fetchedAt: number;
-  /** The Guids `memberSensitive` was asked for, in order: a test can assert it was never called. */
+  /**
+   * The Guids `memberSensitive` and `freshMembers` were asked for, in order: a test can assert
+   * they were never called.
+   */
   sensitiveReads: string[];
   /** The Guids `incident` was asked for, in order: each is a read of the club service. */
   incidentReads: string[];
@@ -108,6 +115,13 @@ export function memoryClubData(options: MemoryClubDataOptions = {}): MemoryClubD
       const user = club.users.find((candidate) => candidate.Guid === guid);
       if (!user) throw new Error(`no member ${guid} in the seeded club`);
       return decodeMemberSensitive({ ...user });
+    },
+    async freshMembers(guids) {
+      sensitiveReads.push(...guids);
+      const wanted = new Set(guids);
+      return club.users
+        .filter((user) => wanted.has(user.Guid))
+        .map((user) => decodeFreshMember({ ...user }));
     },
     async incident(guid) {
       incidentReads.push(guid);

@@ -16,14 +16,21 @@ export const digestPreview = {
   roles: digestRoles,
   personalData: false,
   needsClub: true,
-  async handle({ options, asker, data, now, timezone, contacts }): Promise<Reply> {
+  async handle({ options, asker, data, now, timezone, contacts, codeOfConduct }): Promise<Reply> {
     const kind = options.kind as DigestKind;
     const info = digestKinds[kind];
     if (!entitledTo(kind, asker.roles))
       return digestRefusal(kind, 'see', asker, await contacts?.());
     // "Since the last run" is, for a preview, since yesterday: a daily digest's span.
     const since = { from: addDays(clubToday(now, timezone), -1) };
-    const body = await composeDigest(kind, { data, now, timezone, since });
+    const body = await composeDigest(kind, {
+      data,
+      now,
+      timezone,
+      since,
+      roles: asker.roles,
+      codeOfConduct,
+    });
     return {
       ...body.reply,
       title: `Preview: ${body.reply.title ?? info.title}`,

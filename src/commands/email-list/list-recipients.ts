@@ -1,4 +1,5 @@
 import type { Member } from '../../club/domain.js';
+import { familyLinks } from '../../club/members/family-links.js';
 import { isChild } from '../../club/members/is-child.js';
 
 /** Who an email list made from a session or squad holds, and what is worth saying about it. */
@@ -15,18 +16,6 @@ export interface ListRecipients {
   withoutEmail: number;
 }
 
-/** Each swimmer's parents, from both sides: a swimmer's Parents can miss a parent's Swimmers. */
-function parentsBySwimmer(members: readonly Member[]): Map<string, Set<string>> {
-  const parents = new Map<string, Set<string>>();
-  const add = (swimmer: string, parent: string) =>
-    parents.set(swimmer, (parents.get(swimmer) ?? new Set()).add(parent));
-  for (const member of members) {
-    for (const parent of member.parents) add(member.guid, parent);
-    for (const swimmer of member.swimmers) add(swimmer, member.guid);
-  }
-  return parents;
-}
-
 /**
  * Pure: the people an email list from these members reaches, on `today` (yyyy-mm-dd): an
  * under-18's parents (contact goes through parents), an adult themself. Members who left and
@@ -38,7 +27,7 @@ export function listRecipients(
   today: string,
 ): ListRecipients {
   const byGuid = new Map(members.map((member) => [member.guid, member]));
-  const parentsOf = parentsBySwimmer(members);
+  const { parentsOf } = familyLinks(members);
   const parents = new Set<string>();
   const adults = new Set<string>();
   let swimmers = 0;

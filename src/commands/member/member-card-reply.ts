@@ -102,6 +102,13 @@ function contactSections(card: MemberCard): ReplySection[] {
       items: member.emergencyContacts.map((c) => [c.name, c.phone].filter(Boolean).join(': ')),
     });
   }
+  if (rights.isChild) {
+    sections.push({
+      kind: 'fields',
+      title: 'Consents from parents',
+      fields: consentFields(member),
+    });
+  }
   const byGuid = membersByGuid(members);
   const parents = member.parents
     .map((guid) => byGuid.get(guid))
@@ -127,6 +134,16 @@ function contactSections(card: MemberCard): ReplySection[] {
     });
   }
   return sections;
+}
+
+/** A child's consents in words: given (a date on record) or not, the dates left out. */
+function consentFields({ consents }: Member): ReplyField[] {
+  const said = (given: boolean) => (given ? 'Given' : 'None on record');
+  return [
+    { label: 'Photos', value: said(consents.imageUse) },
+    { label: 'Video', value: said(consents.videoUse) },
+    { label: 'Travel', value: said(consents.travel) },
+  ];
 }
 
 function contactFields(member: Member): ReplyField[] {

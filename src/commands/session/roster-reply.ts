@@ -2,6 +2,7 @@ import type { ClubSession, Member } from '../../club/domain.js';
 import { formatDay } from '../../club/time/club-time.js';
 import type { Reply, ReplyAction, ReplySection } from '../../core/reply.js';
 import { datedSessionWhen, timeRange } from './session-menu.js';
+import { consentKey, consentMarker } from './consent-markers.js';
 import { sessionRoster, type RosterSwimmer, type SessionRoster } from './session-roster.js';
 
 /**
@@ -38,7 +39,10 @@ export function rosterReply(
   const swimmers = pageOf(roster.swimmers, shownPage);
   return {
     title: `${session.name}${pages > 1 ? ` (page ${shownPage} of ${pages})` : ''}`,
-    sections: [detailsSection(session, roster, day), swimmersSection(roster, swimmers, shownPage)],
+    sections: [
+      detailsSection(session, roster, day),
+      ...swimmersSections(roster, swimmers, shownPage, day?.today),
+    ],
     visibility: 'asker',
     personalData: true,
     actions: pageActions(session, shownPage, pages, day?.date),
@@ -82,22 +86,27 @@ function detailsSection(
 
 /**
  * The swimmers of a page, summarised to fit a phone: their count, then their names grouped by
- * initial ("A: Alice Brown, Amy Cole"), A–Z.
+ * initial ("A: Alice Brown, Amy Cole (no P)"), A–Z; with `today`, a child without photo or video
+ * consent on record is marked, and the key follows.
  */
-function swimmersSection(
+function swimmersSections(
   roster: SessionRoster,
   shown: readonly RosterSwimmer[],
   page: number,
-): ReplySection {
+  today?: string,
+): ReplySection[] {
   const count = roster.swimmers.length;
-  if (count === 0) return { kind: 'text', text: 'No swimmers are listed for this session.' };
+  if (count === 0) return [{ kind: 'text', text: 'No swimmers are listed for this session.' }];
   const first = (page - 1) * rosterPageSize + 1;
   const groups = new Map<string, string[]>();
+  let marked = false;
   for (const swimmer of shown) {
     const initial = swimmer.name.charAt(0).toUpperCase();
-    groups.set(initial, [...(groups.get(initial) ?? []), swimmer.name]);
+    const marker = today ? consentMarker(swimmer.member, today) : '';
+    marked ||= marker !== '';
+    groups.set(initial, [...(groups.get(initial) ?? []), `${swimmer.name}${marker}`]);
   }
-  return {
+  const list: ReplySection = {
     kind: 'list',
     title:
       count > rosterPageSize
@@ -105,6 +114,7 @@ function swimmersSection(
         : `${count} swimmer${count === 1 ? '' : 's'}`,
     items: [...groups].map(([initial, names]) => `${initial}: ${names.join(', ')}`),
   };
+  return marked ? [list, { kind: 'text', text: consentKey }] : [list];
 }
 
 /** Buttons to the previous and next page of the roster, as "/session <that session> page n". */

@@ -32,19 +32,21 @@ export function cancelledSections(
 
 /**
  * Pure: two or more sessions match: one short line each and a button each, no names of people.
- * Only sessions the asker may see the roster of are offered.
+ * Only sessions the asker may see the roster of are offered; `then` follows each button's
+ * session (e.g. "sheet").
  */
 export function sessionMenuReply(
   label: string,
   sessions: readonly ClubSession[],
   dates: ReadonlyMap<string, string> = new Map(),
+  then?: string,
 ): Reply {
   const actions = sessions.map((session, index): ReplyAction => ({
     id: `session-${index}`,
     label: `${session.startTime ?? ''} ${session.name}`.trim(),
     kind: 'run-command',
     command: 'session',
-    args: datedSessionWhen(session, dates.get(session.guid)),
+    args: [datedSessionWhen(session, dates.get(session.guid)), then].filter(Boolean).join(' '),
   }));
   return {
     title: `${label}: ${sessions.length} sessions`,

@@ -9,6 +9,8 @@ export interface RosterSwimmer {
   name: string;
   /** "Tue 3 Mar 2026", or "Not recorded". */
   lastAttended: string;
+  /** Their record, when the members list holds it (for consent markers). */
+  member?: Member;
 }
 
 /** A session's people by name, as /session shows them. */
@@ -43,6 +45,7 @@ export function sessionRoster(session: ClubSession, members: readonly Member[]):
       .map((swimmer) => ({
         guid: swimmer.guid,
         name: nameOf(swimmer.guid),
+        member: byGuid.get(swimmer.guid),
         lastAttended: swimmer.lastAttended ? formatDay(swimmer.lastAttended) : 'Not recorded',
       }))
       .sort((a, b) => byName(a.name, b.name)),

@@ -2,8 +2,9 @@ import { clubToday } from '../../club/time/club-time.js';
 import type { CommandDefinition } from '../../core/command.js';
 import { dataAge } from '../../core/data-age.js';
 import { matchSessions } from '../../club/time/match-sessions.js';
-import { nextSessionReply } from './next-session.js';
-import type { ReplyAction } from '../../core/reply.js';
+import { nextSessionReply, nextSessionsOf } from './next-session.js';
+import { poolsideSheet, readSheetWord, sheetActions, sheetOfMatch } from './poolside-sheet.js';
+import type { Reply, ReplyAction } from '../../core/reply.js';
 import { noRosterReply, rosterAccess, withheldSection } from './roster-access.js';
 import { readRosterPage, rosterReply } from './roster-reply.js';
 import { cancelledSections, noSessionReply, sessionMenuReply } from './session-menu.js';
@@ -12,27 +13,35 @@ import { nextRunDate } from '../../club/time/session-dates.js';
 export const session = {
   kind: 'query',
   name: 'session',
-  description: "A session's roster: swimmers, coaches, time, place, count.",
+  description:
+    "A session's roster: swimmers, coaches, time, place, count; add sheet for health notes.",
   options: [
     {
       name: 'when',
       description:
-        'now, tonight, tomorrow, friday, 28/12, 18:30 or a squad; alone: your next session',
+        'now, tonight, friday, 28/12, 18:30 or a squad (alone: your next); add sheet for the poolside sheet',
       required: false,
       rest: true,
       autocomplete: 'sessions',
     },
   ],
-  examples: ['/session', '/session tonight', '/session minnows friday', '/session 28/12'],
+  examples: ['/session tonight', '/session tonight sheet'],
   roles: ['coach', 'head-coach', 'welfare'],
   personalData: true,
   needsClub: true,
-  async handle({ options, asker, data, now, timezone }) {
-    const { when, page } = readRosterPage(options.when ?? '');
+  async handle(context) {
+    const { options, asker, data, now, timezone } = context;
+    const { when: asked, sheet } = readSheetWord(options.when ?? '');
+    const { when, page } = readRosterPage(asked);
     const [sessions, members] = await Promise.all([data.sessions(), data.members()]);
     const footer = dataAge([sessions, members], now);
     const today = clubToday(now, timezone);
     const match = matchSessions(sessions.value, when, now, timezone);
+    if (match.kind === 'next' && sheet) {
+      const { next } = nextSessionsOf(asker, sessions.value, now, timezone);
+      if (next) return poolsideSheet(context, next.session, { date: next.date, today });
+    }
+    if (match.kind === 'found' && sheet) return sheetOfMatch(context, match, today);
     if (match.kind === 'next') {
       return { ...nextSessionReply(asker, sessions.value, members.value, now, timezone), footer };
     }
@@ -53,7 +62,10 @@ export const session = {
     const date = match.dates.get(only.guid) ?? nextRunDate(only, today);
     const reply =
       shown.length === 1
-        ? rosterReply(only, members.value, page, { date, today })
+        ? withActions(
+            rosterReply(only, members.value, page, { date, today }),
+            sheetActions(asker, only, date),
+          )
         : sessionMenuReply(match.label, shown, match.dates);
     const notes = [
       ...(withheld.length > 0 ? [withheldSection(withheld)] : []),
@@ -62,3 +74,6 @@ export const session = {
     return { ...reply, sections: [...(reply.sections ?? []), ...notes], footer };
   },
 } satisfies CommandDefinition;
+
+const withActions = (reply: Reply, more: readonly ReplyAction[]): Reply =>
+  more.length > 0 ? { ...reply, actions: [...(reply.actions ?? []), ...more] } : reply;

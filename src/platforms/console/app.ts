@@ -11,7 +11,8 @@ import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import { confirmFiling, describeDraft, fillForm } from './fill-form.js';
 import { mapCommandLine } from './map-request.js';
-import { escapeTerminal, renderReply } from './render-reply.js';
+import { escapeTerminal } from './escape-terminal.js';
+import { renderReply } from './render-reply.js';
 import type { ConsoleSink } from './reply-sink.js';
 
 /** Options for {@link createConsoleChat}. */

@@ -6,7 +6,7 @@ import {
   type FormField,
   type FormValues,
 } from '../../core/form.js';
-import { escapeTerminal } from './render-reply.js';
+import { escapeTerminal } from './escape-terminal.js';
 
 /** How a person left a form: filled in, cancelled (`cancel`), or the input ended. */
 export type FillResult =

@@ -6,12 +6,13 @@ import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { Logger } from '../../log.js';
 import type { InteractionState } from './state.js';
 
-/** What the interaction handlers share. */
+/**
+ * What the interaction handlers are given: the bot application's parts, and the parts of the club
+ * whose server the interaction comes from (its front desk, cache, policy, state and time zone).
+ */
 export interface AdapterContext {
   /** Interactions for any other application are ignored. */
   applicationId: string;
-  /** The club's own servers: an interaction from any other server, or a DM, is refused. */
-  guildIds: ReadonlySet<string>;
   dispatcher: Dispatcher;
   registry: readonly CommandDefinition[];
   /** Read without loading: autocomplete never spends the club's budget. */

@@ -9,28 +9,38 @@ import { handleButton } from './handle-button.js';
 import { handleCommand } from './handle-command.js';
 import { handleModalSubmit } from './handle-modal-submit.js';
 import { commandNameOf, commandOptionsOf } from './map-request.js';
+import { noState } from './state.js';
 import { describeError } from '../../errors.js';
+import type { Logger } from '../../log.js';
+
+/** Where an interaction is handled: the bot application, and the club of each server. */
+export interface InteractionRoutes {
+  applicationId: string;
+  logger: Logger;
+  /** The context of the club whose server this is; undefined refuses the interaction. */
+  contextFor(guildId: string): AdapterContext | undefined;
+}
 
 /**
- * Routes one interaction. Interactions of another application are ignored (nothing is answered
- * or enqueued); those from a server that is not the club's, or a DM, are refused with no data. A failure is logged by interaction id (never its options, which may hold names)
- * and, where the interaction can still be answered, told to the person.
+ * Routes one interaction to the club of its server. Interactions of another application are
+ * ignored (nothing is answered or enqueued); those from a server no club has, or a DM, are refused
+ * with no data (identity fails closed). A failure is logged by interaction id (never its options,
+ * which may hold names) and, where the interaction can still be answered, told to the person.
  */
 export function createInteractionHandler(
-  context: AdapterContext,
+  routes: InteractionRoutes,
 ): (interaction: Interaction) => Promise<void> {
-  const { logger } = context;
+  const { logger } = routes;
   return async (interaction) => {
-    if (interaction.applicationId !== context.applicationId) {
+    if (interaction.applicationId !== routes.applicationId) {
       logger.warn(
         { interaction: interaction.id },
         'ignored an interaction for another application',
       );
       return;
     }
-    if (!interaction.guildId || !context.guildIds.has(interaction.guildId)) {
-      return refuseElsewhere(context, interaction);
-    }
+    const context = interaction.guildId ? routes.contextFor(interaction.guildId) : undefined;
+    if (!context) return refuseElsewhere(logger, interaction);
     try {
       if (interaction.isChatInputCommand()) {
         const name = registryCommandName(context.registry, commandNameOf(interaction));
@@ -69,12 +79,9 @@ async function tellFailure(context: AdapterContext, interaction: Interaction): P
   if (!interaction.replied) return replyPrivately(interaction, reply, context.state);
 }
 
-/** Anyone may add a public bot to their own server: outside the club's, it says so and no more. */
-export async function refuseElsewhere(
-  context: Pick<AdapterContext, 'logger' | 'state'>,
-  interaction: Interaction,
-): Promise<void> {
-  context.logger.warn(
+/** Anyone may add a public bot to their own server: outside a club's, it says so and no more. */
+async function refuseElsewhere(logger: Logger, interaction: Interaction): Promise<void> {
+  logger.warn(
     { interaction: interaction.id, guild: interaction.guildId ?? 'direct message' },
     'refused an interaction from outside the club’s servers',
   );
@@ -86,5 +93,6 @@ export async function refuseElsewhere(
     "This bot answers only in its club's own Discord server. Ask the club for an invitation to it.",
     { tone: 'warning', title: 'Not available here' },
   );
-  await replyPrivately(interaction, reply, context.state).catch(() => undefined);
+  // No club, so no state: the refusal has no buttons to keep any for.
+  await replyPrivately(interaction, reply, noState).catch(() => undefined);
 }

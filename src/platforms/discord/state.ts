@@ -45,6 +45,13 @@ export function createInteractionState(
   };
 }
 
+/** State for answers outside any club (refusals): nothing is kept, and nothing is found. */
+export const noState: InteractionState = {
+  newId: () => randomBytes(12).toString('base64url'),
+  put: () => Promise.reject(new Error('outside a club, no button state is kept')),
+  get: () => Promise.resolve(undefined),
+};
+
 /** Where a rendered reply goes, which decides its buttons. */
 export interface RenderWithStateContext {
   state: InteractionState;

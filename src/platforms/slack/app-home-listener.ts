@@ -1,18 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { App } from '@slack/bolt';
-import type { Redis } from 'ioredis';
 import { describeError } from '../../errors.js';
-import { clubDepsKey, type ListenerDeps } from './listener-deps.js';
+import type { SlackApp } from './listener-deps.js';
 import { slackUser } from './map-request.js';
-
-/** What the App Home listener needs beyond the other listeners. */
-export interface AppHomeDeps extends Pick<ListenerDeps, 'dispatcher' | 'identify' | 'logger'> {
-  /** Redis shared with the worker: when each person's Home was last refreshed. */
-  redis: Redis;
-  prefix: string;
-  /** How often one person's Home is refreshed at most. Default: an hour. */
-  refreshMs?: number;
-}
 
 /**
  * The App Home tab shows /today: when someone opens it, the dispatcher queues /today for them
@@ -20,16 +9,15 @@ export interface AppHomeDeps extends Pick<ListenerDeps, 'dispatcher' | 'identify
  * (views.publish). At most once an hour per person: opening the tab is frequent, and each
  * refresh reads the club's data.
  */
-export function registerAppHome(app: App, shared: AppHomeDeps): void {
+export function registerAppHome(app: SlackApp): void {
   app.event('app_home_opened', async ({ event, context }) => {
     if (event.tab !== 'home') return;
-    const deps = (context[clubDepsKey] as AppHomeDeps | undefined) ?? shared;
-    const refreshMs = deps.refreshMs ?? 3_600_000;
+    const deps = context.club;
     const person = createHash('sha256').update(event.user).digest('hex').slice(0, 24);
     const mark = `${deps.prefix}:slack:home:${person}`;
     const id = randomUUID();
     try {
-      if ((await deps.redis.set(mark, '1', 'PX', refreshMs, 'NX')) !== 'OK') return;
+      if ((await deps.redis.set(mark, '1', 'PX', deps.homeRefreshMs, 'NX')) !== 'OK') return;
       const teamId = context.teamId;
       const identity = await deps.identify(event.user, teamId);
       const result = await deps.dispatcher.command(

@@ -1,140 +1,147 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { App, type CustomRoute, type SocketModeReceiver } from '@slack/bolt';
-import type { Logger } from '../../log.js';
+import { App, HTTPReceiver, type CustomRoute } from '@slack/bolt';
+import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
+import type { ReplySink } from '../../delivery/reply-sink.js';
+import { connectionPart } from '../../ops/health-part.js';
+import type { RunningPlatform } from '../running-platform.js';
+import { registry as defaultRegistry } from '../../commands/registry.js';
 import { registerAppHome } from './app-home-listener.js';
 import { registerBlockActions } from './block-action-listeners.js';
-import { createListenerDeps, type ListenerDepsOptions } from './create-listener-deps.js';
+import { boltSettings, logListenerErrors } from './bolt-settings.js';
+import { createListenerDeps, type ListenerSettings } from './create-listener-deps.js';
+import { createReceiver } from './create-receiver.js';
+import { forgetOnUninstall } from './forget-on-uninstall.js';
+import type { SlackInstallFlow } from './install-flow.js';
+import type { ListenerDeps, SlackContext } from './listener-deps.js';
+import type { OwnWorkspace } from './own-workspace.js';
+import { createSlackReplySink, type SlackClubState, type SlackTokens } from './reply-sink.js';
+import { serveClub } from './serve-club.js';
 import { registerSlashCommands } from './slash-command-listener.js';
 import { registerViewSubmission } from './view-submission-listener.js';
-import { boltSettings, logListenerErrors } from './bolt-settings.js';
-import { createHttpReceiver } from './http-receiver.js';
-import { createWebClient } from './create-web-client.js';
-import { slackLogger } from './logger.js';
-import { createOwnWorkspace, type OwnWorkspace } from './own-workspace.js';
-import { ackOnly, isReplay } from './replay-guard.js';
+import { createWorkspaces } from './workspaces.js';
 
-/** Options for {@link startSlackAdapter}: the listeners' deps and how Slack reaches the app. */
-export interface SlackAdapterOptions extends ListenerDepsOptions {
-  /** Verifies every HTTP request (`SLACK_SIGNING_SECRET`). Not used in Socket Mode. */
-  signingSecret: string;
-  /** An app-level token, xapp-… (`SLACK_APP_TOKEN`): Socket Mode instead of HTTP. Default: HTTP. */
-  appToken?: string;
-  /** The bot's ids until auth.test answers (Bolt's `botId`, `botUserId`). Default: from auth.test. */
-  botId?: string;
-  botUserId?: string;
-  /** HTTP port: `POST /slack/events` (HTTP mode) and the custom routes. */
-  port: number;
-  /** Interface to listen on in HTTP mode. Default: every interface. */
-  host?: string;
-  /** Extra HTTP routes on Slack's server (the install flow's pages). Default: none. */
-  customRoutes?: CustomRoute[];
+/** A club as the Slack adapter needs it: where its state lives. */
+export interface SlackClub {
+  services: SlackClubState;
 }
 
-/** A running Slack adapter. */
-export interface RunningSlackAdapter {
-  /** The HTTP port listened on (useful with `port: 0`); undefined in Socket Mode without routes. */
-  port: number | undefined;
-  /** Whether Slack can reach the bot now: the HTTP server listens, or Socket Mode's socket is open. */
-  connected(): boolean;
-  /** Whether the bot knows its own workspace (auth.test answered); until then nobody is served. */
-  identified(): boolean;
-  stop(): Promise<void>;
+/** Options for {@link startSlackAdapter}. */
+export interface SlackAdapterOptions<C extends SlackClub> extends ListenerSettings {
+  /** Verifies every HTTP request (`SLACK_SIGNING_SECRET`). Not needed in Socket Mode. */
+  signingSecret?: string;
+  /** An app-level token, xapp-… (`SLACK_APP_TOKEN`): Socket Mode instead of HTTP. Default: HTTP. */
+  appToken?: string;
+  /** HTTP port: `POST /slack/events` (HTTP), the install flow's pages and the custom routes. */
+  port: number;
+  /** Interface to listen on over HTTP. Default: every interface. */
+  host?: string;
+  /** Extra HTTP routes on Slack's server. Default: none. */
+  customRoutes?: CustomRoute[];
+  /** One workspace: its bot token (`SLACK_BOT_TOKEN`). Unused with `installFlow`. */
+  botToken?: string;
+  /** The one workspace's bot ids until auth.test answers (Bolt's `botId`, `botUserId`). */
+  botId?: string;
+  botUserId?: string;
+  /** The one workspace's identity (auth.test), when the caller shares it. Default: asked here. */
+  ownWorkspace?: OwnWorkspace;
+  /** Many workspaces: Slack's install flow, each workspace's token in the installation store. */
+  installFlow?: SlackInstallFlow;
+  /** The club whose workspace this is; undefined: the workspace is told it is not set up. */
+  clubFor(teamId: string): C | undefined;
+  dispatcherOf(club: C): Dispatcher;
+}
+
+/** The running Slack adapter. */
+export interface RunningSlack<C> extends RunningPlatform<C> {
+  /** The HTTP port listened on (useful with `port: 0`); undefined in Socket Mode. */
+  readonly port: number | undefined;
 }
 
 /**
- * Starts the Slack adapter that `npm start` runs: HTTP on `port` (`POST /slack/events` and the
- * custom routes), or Socket Mode when an app token is given.
+ * The one Slack adapter, for one workspace (`botToken`) or many (`installFlow`), over HTTP or
+ * Socket Mode. Each request's token is found as Bolt's `authorize` finds it, its club by
+ * `clubFor(teamId)`, and the club's listener deps travel on Bolt's typed context.
  */
-export async function startSlackAdapter(
-  options: SlackAdapterOptions,
-): Promise<RunningSlackAdapter> {
+export async function startSlackAdapter<C extends SlackClub>(
+  options: SlackAdapterOptions<C>,
+): Promise<RunningSlack<C>> {
   const logger = options.logger.child({ component: 'slack' });
-  // auth.test is asked here, retried until it answers, never by Bolt: a failure there is a crash.
-  const own = createOwnWorkspace({
-    client: createWebClient(options.botToken, {
-      slackApiUrl: options.slackApiUrl,
-      timeoutMs: 5_000,
-      logger,
-    }),
-    logger,
+  const { installFlow, slackApiUrl } = options;
+  const botToken = installFlow ? undefined : options.botToken;
+  const store = installFlow?.installationStore;
+  const tokens: SlackTokens = installFlow
+    ? { tokenFor: async (teamId) => (teamId ? store?.teamToken(teamId) : undefined) }
+    : { botToken: botToken ?? '' };
+  if (!installFlow && !botToken) throw new Error('Slack needs SLACK_BOT_TOKEN or the install flow');
+  const workspaces = createWorkspaces({ ...options, botToken, logger });
+  const sinks = new WeakMap<C, ReplySink>();
+  const sinkFor = (club: C): ReplySink => {
+    const sink =
+      sinks.get(club) ??
+      createSlackReplySink({
+        ...tokens,
+        ...club.services,
+        slackApiUrl,
+        logger,
+        onApiError: options.onApiError,
+        now: options.now,
+      });
+    sinks.set(club, sink);
+    return sink;
+  };
+  const made = new WeakMap<C, Map<string, ListenerDeps>>();
+  const depsFor = (teamId: string, token: string): ListenerDeps | undefined => {
+    const club = options.clubFor(teamId);
+    if (!club) return undefined;
+    const byToken = made.get(club) ?? new Map<string, ListenerDeps>();
+    made.set(club, byToken);
+    const part = { ...club.services, dispatcher: options.dispatcherOf(club), sink: sinkFor(club) };
+    const deps =
+      byToken.get(token) ?? createListenerDeps({ ...options, logger }, part, workspaces.of(token));
+    byToken.set(token, deps);
+    return deps;
+  };
+
+  const receiver = createReceiver({ ...options, logger });
+  const app = new App<SlackContext>({
+    receiver,
+    // Bolt's own start-up auth.test exits the process when it fails: one workspace's ids come
+    // from `workspaces`; many workspaces' tokens from the install flow's installation store.
+    ...(workspaces.authorize ? { authorize: workspaces.authorize } : {}),
+    ...boltSettings(slackApiUrl, logger),
   });
-  const identified = () => own.known() !== undefined;
-  const app = createSlackApp(options, own, logger);
+  logListenerErrors(app, logger);
+  // Uninstalled, or the bot's token revoked: the installation and the club's mapping go at once.
+  if (installFlow) app.use(async (args) => forgetOnUninstall(args, installFlow.claims));
+  app.use(serveClub(depsFor, logger));
+  registerSlashCommands(app, options.registry ?? defaultRegistry);
+  registerViewSubmission(app);
+  registerBlockActions(app);
+  registerAppHome(app);
+
+  const sweep = installFlow
+    ? setInterval(() => void installFlow.claims.sweep().catch(() => undefined), 10 * 60_000)
+    : undefined;
+  sweep?.unref();
   const stop = async () => {
-    own.stop();
+    clearInterval(sweep);
+    workspaces.stop();
     await app.stop();
   };
-  if (options.appToken !== undefined) {
+  const platform = 'slack' as const;
+  if (!(receiver instanceof HTTPReceiver)) {
     await app.start();
-    // Bolt keeps its receiver private; the Socket Mode client on it knows whether its socket is open.
-    const { receiver } = app as unknown as { receiver: SocketModeReceiver };
-    return {
-      port: options.customRoutes?.length ? options.port : undefined,
-      connected: () => receiver.client.websocket?.isActive() ?? false,
-      identified,
-      stop,
-    };
+    const connected = () => receiver.client.websocket?.isActive() ?? false;
+    const ready = () =>
+      workspaces.waitingMessage() ?? connectionPart(connected(), 'connected (Socket Mode)');
+    return { platform, port: undefined, ready, sinkFor, stop };
   }
   const server = await app.start({
     port: options.port,
     ...(options.host ? { host: options.host } : {}),
   });
-  return { ...runningHttp(server, options.port, stop), identified };
-}
-
-/** A running HTTP receiver: its port, and whether its server still listens. */
-export function runningHttp(
-  server: Server,
-  port: number,
-  stop: () => Promise<void>,
-): Omit<RunningSlackAdapter, 'identified'> {
-  const address = server.address() as AddressInfo | string | null;
-  return {
-    port: typeof address === 'object' && address ? address.port : port,
-    connected: () => server.listening,
-    stop,
-  };
-}
-
-/**
- * The Bolt app: a receiver that verifies and acknowledges (HTTP, or Socket Mode with an app
- * token), and listeners that map Slack's payloads to the dispatcher. No club data is read here.
- */
-function createSlackApp(options: SlackAdapterOptions, own: OwnWorkspace, logger: Logger): App {
-  const socketMode = options.appToken !== undefined;
-  const settings = boltSettings(options.slackApiUrl, logger);
-  const app = new App({
-    // Bolt's own start-up auth.test exits the process when it fails: the ids come from `own`.
-    authorize: async () => ({
-      botToken: options.botToken,
-      botId: own.known()?.botId ?? options.botId,
-      botUserId: own.known()?.botUserId ?? options.botUserId,
-    }),
-    ...(socketMode
-      ? { socketMode: true, appToken: options.appToken, port: options.port }
-      : {
-          receiver: createHttpReceiver({
-            signingSecret: options.signingSecret,
-            port: options.port,
-            customRoutes: options.customRoutes ?? [],
-            logger: slackLogger(logger),
-          }),
-        }),
-    customRoutes: options.customRoutes ?? [],
-    ...settings,
-  });
-  logListenerErrors(app, logger);
-  const { redis, prefix } = options;
-  app.use(async (args) => {
-    if (await isReplay(args.context, { redis, prefix }, logger)) return ackOnly(args);
-    await args.next();
-  });
-
-  const deps = createListenerDeps({ ...options, logger, ownWorkspace: own });
-  registerSlashCommands(app, deps);
-  registerViewSubmission(app, deps);
-  registerBlockActions(app, deps);
-  registerAppHome(app, { ...deps, redis: options.redis, prefix: options.prefix }); // #33
-  return app;
+  const address = server.address();
+  const ready = () =>
+    workspaces.waitingMessage() ?? connectionPart(server.listening, 'listening for Slack');
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return { platform, port, ready, sinkFor, stop };
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import type { BlockAction, ButtonAction } from '@slack/bolt';
 import { formCommands } from '../../commands/form-commands.js';
 import { formInvalidReply } from '../../core/form-replies.js';
 import { textReply, type Reply } from '../../core/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import { actionIdPattern, readRunCommandValue } from './action-ids.js';
-import { depsFor, type ListenerDeps } from './listener-deps.js';
+import type { ListenerDeps, SlackApp } from './listener-deps.js';
 import { mapBlockAction } from './map-request.js';
 import { openForm } from './open-form.js';
 import { describeError } from '../../errors.js';
@@ -22,7 +22,7 @@ type ButtonPress = { body: BlockAction<ButtonAction>; action: ButtonAction };
  * - reopen-form: the form opens again with what they typed (kept in Redis for 30 minutes);
  * - confirm-form: what they typed is filed as it is, once however often it is pressed.
  */
-export function registerBlockActions(app: App, shared: ListenerDeps): void {
+export function registerBlockActions(app: SlackApp): void {
   const handle = (
     kind: keyof typeof actionIdPattern,
     run: (press: ButtonPress, context: Context) => Promise<void>,
@@ -31,7 +31,7 @@ export function registerBlockActions(app: App, shared: ListenerDeps): void {
       actionIdPattern[kind],
       async ({ ack, body: request, action, context }) => {
         await ack();
-        const deps = depsFor(context, shared);
+        const deps = context.club;
         const responseUrl = checkedResponseUrl(request.response_url, deps) ?? '';
         const body = { ...request, response_url: responseUrl };
         const { logger } = deps;

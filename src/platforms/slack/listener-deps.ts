@@ -1,4 +1,5 @@
-import type { Context, webApi } from '@slack/bolt';
+import type { App, webApi } from '@slack/bolt';
+import type { Redis } from 'ioredis';
 import type { CommandDefinition } from '../../core/command.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { ReplySink } from '../../delivery/reply-sink.js';
@@ -7,11 +8,14 @@ import type { ResponseUrlUses } from './response-url-uses.js';
 import type { SlackUserResolver } from './resolve-slack-user.js';
 import type { SlackState } from './state.js';
 
-/** What the listeners share: the core's front desk, and the few Slack pieces they need. */
+/**
+ * What the listeners serve one request with: the club's front desk and state, and the Slack
+ * pieces of the workspace the request comes from.
+ */
 export interface ListenerDeps {
   dispatcher: Dispatcher;
   registry: readonly CommandDefinition[];
-  /** The bot's Web API client (views.open). */
+  /** The workspace's Web API client (views.open). */
   client: webApi.WebClient;
   identify: SlackUserResolver;
   state: SlackState;
@@ -21,6 +25,11 @@ export interface ListenerDeps {
   slackApiUrl?: string;
   /** The posts each response_url has taken, shared with the worker's sink. */
   responseUrlUses: ResponseUrlUses;
+  /** Redis and the club's prefix: when each person's App Home was last refreshed. */
+  redis: Redis;
+  prefix: string;
+  /** How often one person's App Home is refreshed at most. */
+  homeRefreshMs: number;
   /** How long a queued command's answer may take before "Working on it…" is posted. */
   slowNoticeMs: number;
   logger: Logger;
@@ -34,13 +43,8 @@ export interface ListenerDeps {
   formAckDeadlineMs: number;
 }
 
-/** Where a hosting deployment's middleware leaves the deps of the workspace's club. */
-export const clubDepsKey = 'clubDeps';
+/** Bolt's context as the adapter's middleware leaves it for every listener: the request's club. */
+export type SlackContext = { club: ListenerDeps };
 
-/**
- * The deps a request is served with: those of the club whose workspace it comes from, in a
- * hosting deployment (its middleware puts them on Bolt's context), or else the app's own.
- */
-export function depsFor<D extends ListenerDeps>(context: Context, shared: D): D {
-  return (context[clubDepsKey] as D | undefined) ?? shared;
-}
+/** The adapter's Bolt app: its listeners find the request's club, typed, on the context. */
+export type SlackApp = App<SlackContext>;

@@ -89,3 +89,15 @@ export function createOwnWorkspace(options: OwnWorkspaceOptions): OwnWorkspace {
     },
   };
 }
+
+/**
+ * A single club's `clubFor`: the club for a request from the bot's own workspace (or org), none
+ * for another. Until auth.test answers the club is given, and identity fails closed there: the
+ * person hears "temporarily unavailable", never "not set up".
+ */
+export function ownWorkspaceClub<C>(own: OwnWorkspace, club: C): (teamId: string) => C | undefined {
+  return (teamId) => {
+    const known = own.known();
+    return !known || known.teamId === teamId || known.enterpriseId === teamId ? club : undefined;
+  };
+}

@@ -5,10 +5,10 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '../../log.js';
 import { describeError, withTimeout } from '../../errors.js';
 
-/** Where the HTTP receiver leaves the request's signature on Bolt's context. */
-const signatureKey = 'slackRequestSignature';
+/** Where the receivers leave what tells one delivery of a request from another on Bolt's context. */
+const deliveryKey = 'slackDelivery';
 
-/** How long a signature is remembered: Bolt refuses a timestamp older than this anyway. */
+/** How long a delivery is remembered: Bolt refuses a timestamp older than this anyway. */
 const replayWindowSeconds = 5 * 60;
 
 /** How long the guard waits for Redis, out of Slack's 3 s for the acknowledgement. */
@@ -17,23 +17,39 @@ const redisTimeoutMs = 500;
 /** For the HTTP receiver's `customPropertiesExtractor`: the request's `X-Slack-Signature`. */
 export function requestSignature(request: IncomingMessage): Record<string, string> {
   const signature = request.headers['x-slack-signature'];
-  return typeof signature === 'string' ? { [signatureKey]: signature } : {};
+  return typeof signature === 'string' ? { [deliveryKey]: signature } : {};
 }
 
 /**
- * Whether this signed request was seen before (SET NX of its signature's hash, for Slack's five
- * minutes). A replay of a signed request is then acknowledged and ignored: one job, one answer.
- * Socket Mode requests carry no signature and pass. When Redis fails the request passes: its
- * work needs Redis too, and is answered "temporarily unavailable" there.
+ * For the Socket Mode receiver's `customPropertiesExtractor`: an Events API envelope's event id,
+ * which Slack's retries (`retry_num`, `retry_reason`) carry again. Slash commands and
+ * interactions over the socket are never retried and carry no retry information.
+ */
+export function socketDelivery(envelope: {
+  type?: unknown;
+  body?: unknown;
+}): Record<string, string> {
+  const { type, body } = envelope;
+  const isEvent = type === 'events_api' && typeof body === 'object' && body !== null;
+  return isEvent && 'event_id' in body && typeof body.event_id === 'string'
+    ? { [deliveryKey]: `event:${body.event_id}` }
+    : {};
+}
+
+/**
+ * Whether this delivery was seen before (SET NX of its hash, for Slack's five minutes): a signed
+ * HTTP request sent again, or an event Slack retries over the socket. It is then acknowledged and
+ * ignored: one job, one answer. When Redis fails the request passes: its work needs Redis too,
+ * and is answered "temporarily unavailable" there.
  */
 export async function isReplay(
   context: Context,
   at: { redis: Redis; prefix: string },
   logger: Logger,
 ): Promise<boolean> {
-  const signature = context[signatureKey];
-  if (typeof signature !== 'string' || !signature) return false;
-  const digest = createHash('sha256').update(signature).digest('hex').slice(0, 32);
+  const delivery = context[deliveryKey];
+  if (typeof delivery !== 'string' || !delivery) return false;
+  const digest = createHash('sha256').update(delivery).digest('hex').slice(0, 32);
   try {
     const key = `${at.prefix}:slack:seen:${digest}`;
     const set = await withTimeout(redisTimeoutMs, () =>
@@ -44,7 +60,11 @@ export async function isReplay(
     logger.warn({ err: describeError(error) }, 'the replay guard could not reach Redis');
     return false;
   }
-  logger.warn('a signed Slack request came a second time: acknowledged and ignored');
+  const { retryNum, retryReason } = context;
+  logger.warn(
+    { retryNum, retryReason },
+    'a Slack request came a second time: acknowledged and ignored',
+  );
   return true;
 }
 

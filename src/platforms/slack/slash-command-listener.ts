@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { App } from '@slack/bolt';
 import { offeredOn, type CommandDefinition } from '../../core/command.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import { describeError } from '../../errors.js';
-import { depsFor, type ListenerDeps } from './listener-deps.js';
+import type { ListenerDeps, SlackApp } from './listener-deps.js';
 import { mapSlashCommand } from './map-request.js';
 import { openForm } from './open-form.js';
 import { renderReply, type SlackMessage } from './render-reply.js';
@@ -27,13 +26,13 @@ export function slashCommandNames(registry: readonly CommandDefinition[]): strin
  * at once (help, a refusal, a mistyped option) goes to the asker through the response_url; a
  * queued command is answered by the worker; a form opens while its trigger_id lasts (3 s).
  */
-export function registerSlashCommands(app: App, shared: ListenerDeps): void {
-  const names = slashCommandNames(shared.registry).map((name) => name.replace(/[^\w-]/g, '\\$&'));
+export function registerSlashCommands(app: SlackApp, registry: readonly CommandDefinition[]): void {
+  const names = slashCommandNames(registry).map((name) => name.replace(/[^\w-]/g, '\\$&'));
   app.command(
     new RegExp(`^/(${names.join('|')})$`),
     async ({ command, ack, respond, context }): Promise<void> => {
       await ack();
-      const deps = depsFor(context, shared);
+      const deps = context.club;
       const id = randomUUID();
       const responseUrl = checkedResponseUrl(command.response_url, deps);
       // Bolt's respond() posts to the request's response_url: only when it is Slack's.

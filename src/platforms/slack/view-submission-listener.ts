@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { App, SlackViewAction, ViewOutput, ViewResponseAction } from '@slack/bolt';
+import type { SlackViewAction, ViewOutput, ViewResponseAction } from '@slack/bolt';
 import { replyToPlainText } from '../../core/reply.js';
 import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
 import { describeError, withTimeout } from '../../errors.js';
 import type { FormMetadata } from './form-metadata.js';
 import { truncate } from './escape-mrkdwn.js';
-import { depsFor, type ListenerDeps } from './listener-deps.js';
+import type { ListenerDeps, SlackApp } from './listener-deps.js';
 import { mapViewSubmission, readViewSubmission } from './map-request.js';
 import { formCallbackId, renderModal } from './render-modal.js';
 
@@ -39,9 +39,9 @@ function onFirstField(view: ViewOutput, text: string): ViewResponseAction {
  * keeps the modal open with everything typed. Slack shows a form's errors only when they come in
  * the acknowledgement, so here the work comes first, bounded to answer within Slack's 3 s.
  */
-export function registerViewSubmission(app: App, shared: ListenerDeps): void {
+export function registerViewSubmission(app: SlackApp): void {
   app.view(formCallbackId, async ({ ack, body, view, context }) => {
-    const deps = depsFor(context, shared);
+    const deps = context.club;
     const id = randomUUID();
     const { values, metadata } = readViewSubmission(view);
     if (!metadata) {

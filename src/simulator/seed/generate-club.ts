@@ -1,6 +1,7 @@
 import { parseDay } from './dates.js';
 import type { SeedCodeOfConduct, SeedNotice } from './beyond-spec-records.js';
 import { addDueDates } from './due-dates.js';
+import { addPoolsideNotes } from './poolside-notes.js';
 import { generateCodesOfConduct } from './generate-codes-of-conduct.js';
 import { generateEmailLists } from './generate-email-lists.js';
 import { generateEvents } from './generate-events.js';
@@ -28,6 +29,7 @@ import type {
 } from './records.js';
 import type { SeedUser } from './seed-user.js';
 import { createSeedContexts } from './seed-context.js';
+import { plantProblems, type PlantedProblems } from './plant-problems.js';
 import { compactUser } from './user-fields.js';
 
 /** The smallest and largest clubs the generator makes. */
@@ -64,6 +66,8 @@ export interface SeededClub {
   codesOfConduct: SeedCodeOfConduct[];
   /** Beyond the spec (the real host's `NoticeBoard`). */
   noticeBoard: SeedNotice[];
+  /** Not a collection: which records carry the problems planted for /checks and /places. */
+  planted: PlantedProblems;
 }
 
 /**
@@ -84,7 +88,7 @@ export function generateClub(options: GenerateClubOptions): SeededClub {
   }
   const context = createSeedContexts(seed, parseDay(today));
   const people = generateMembers(context('members'), members);
-  const club: Omit<SeededClub, 'codesOfConduct' | 'noticeBoard'> = {
+  const club: Omit<SeededClub, 'codesOfConduct' | 'noticeBoard' | 'planted'> = {
     users: people.map((person) => compactUser(person.user)),
     sessions: generateSessions(context('sessions'), people),
     groups: generateGroups(context('groups'), people),
@@ -99,10 +103,15 @@ export function generateClub(options: GenerateClubOptions): SeededClub {
   };
   // Something for digests to say on `today` (#33).
   addDueDates(context('due-dates'), club);
+  // Something for the poolside sheet and the roster's consent markers on any day (#44).
+  addPoolsideNotes(context('poolside-notes'), club);
+  // One of every problem the checks find (#44), on records that exist.
+  const planted = plantProblems(context('problems'), club);
   // Last, so the Guids and records above are those of a club generated without them.
   return {
     ...club,
     codesOfConduct: generateCodesOfConduct(context('codes-of-conduct'), people),
     noticeBoard: generateNoticeBoard(context('notice-board')),
+    planted,
   };
 }

@@ -52,7 +52,8 @@ export interface SeedClubSession {
   SessionFee: number;
   /** Dates on which the session does not run. */
   NoSessionDates: IsoDate[];
-  MaxMembers: number;
+  /** Absent on a session with no limit set. */
+  MaxMembers?: number;
   SessionLocation: string;
   Archived: Flag;
   Coaches: SeedSessionAttendee[];

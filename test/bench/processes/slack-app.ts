@@ -6,8 +6,7 @@
  */
 import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
 import { startReplyDeliverer } from '../../../src/delivery/start-reply-deliverer.js';
-import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
-import { startSlackAdapter } from '../../../src/platforms/slack/app.js';
+import { startOneClubSlack } from '../../support/one-club-slack.js';
 import { startBareBoltApp } from '../bare-bolt-app.js';
 import {
   benchBotToken,
@@ -26,46 +25,27 @@ if (process.env.BENCH_APP === 'bare') {
   eventsUrl = bare.eventsUrl;
   stop = bare.stop;
 } else {
-  const { services, logger, metrics, prefix } = processServices('bot');
+  const { services, logger, metrics } = processServices('bot');
   const dispatcher = createBotDispatcher(services, {
     timezone: benchTimezone,
     ratePerMinute: benchRatePerMinute,
     onDispatched: (platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
   });
-  const adapter = await startSlackAdapter({
-    signingSecret: benchSigningSecret,
-    botToken: benchBotToken,
-    slackApiUrl,
-    botId: 'BBOT',
-    botUserId: 'UBOT',
-    port: 0,
-    host: '127.0.0.1',
-    dispatcher,
-    redis: services.redis,
-    prefix,
-    sealer: services.sealer,
-    logger,
-  });
+  const slack = await startOneClubSlack(
+    { dispatcher, services },
+    { signingSecret: benchSigningSecret, botToken: benchBotToken, slackApiUrl, logger },
+  );
   const deliverer = startReplyDeliverer({
     redis: services.redis,
     prefix: services.prefix,
     sealer: services.sealer,
     logger,
-    sinks: {
-      slack: createSlackReplySink({
-        botToken: benchBotToken,
-        slackApiUrl,
-        redis: services.redis,
-        prefix,
-        sealer: services.sealer,
-        logger,
-      }),
-    },
+    sinks: { slack: slack.sink },
     onDelivered: (event) => metrics.replyDelivered(event),
   });
-  eventsUrl = `http://127.0.0.1:${adapter.port}/slack/events`;
+  eventsUrl = slack.eventsUrl;
   stop = async () => {
-    await adapter.stop();
+    await slack.adapter.stop();
     await deliverer.stop();
     await services.close();
   };

@@ -23,12 +23,26 @@ function field(section: ReplySection | undefined, label: string): string | undef
     : undefined;
 }
 
-/** The swimmers a roster reply names, from its lines "A: Alice Brown, Amy Cole". */
+/** The swimmers a roster reply names, from its lines "A: Alice Brown, Amy Cole (no P)". */
 function swimmers(reply: Reply): string[] {
   const list = reply.sections?.find((section) => section.kind === 'list');
   if (list?.kind !== 'list') return [];
-  return list.items.flatMap((item) => item.replace(/^.: /, '').split(', '));
+  return list.items.flatMap((item) =>
+    item
+      .replace(/^.: /, '')
+      .replace(/ \(no [PV, ]+\)/g, '')
+      .split(', '),
+  );
 }
+
+/** The roster's button to its poolside sheet (the head coach may see every sheet). */
+const sheetButton = (session: ClubSession) => ({
+  id: 'poolside-sheet',
+  label: 'Poolside sheet',
+  kind: 'run-command',
+  command: 'session',
+  args: expect.stringMatching(new RegExp(` ${sessionWhen(session)} sheet$`)),
+});
 
 /** The sessions a menu offers, by the names on its buttons' commands. */
 const offered = (reply: Reply) => (reply.actions ?? []).map((action) => action.args);
@@ -218,6 +232,7 @@ describe('/session of a long roster', () => {
           new RegExp(`^\\d{4}-\\d{2}-\\d{2} ${sessionWhen(longest)} page 2$`),
         ),
       },
+      sheetButton(longest),
     ]);
     expect(reply.audit?.members).toHaveLength(rosterPageSize);
   });
@@ -242,7 +257,10 @@ describe('/session of a long roster', () => {
     const pages = Math.ceil(longest.members.length / rosterPageSize);
     const reply = await askBig(`${longest.name} page 99`);
     expect(reply.title).toBe(`${longest.name} (page ${pages} of ${pages})`);
-    expect(reply.actions?.map((action) => action.id)).toEqual(['roster-previous']);
+    expect(reply.actions?.map((action) => action.id)).toEqual([
+      'roster-previous',
+      'poolside-sheet',
+    ]);
   });
 });
 
@@ -326,10 +344,11 @@ describe('/session alone and /session now', () => {
     expect(reply.title).toBe('Tuesday Juniors');
     expect(field(reply.sections?.[0], 'When')).toMatch(/^Tue 10 Mar, 17:30–18:30, /);
     expect(reply.actions?.map((action) => [action.label, action.args])).toEqual([
+      ['Poolside sheet', '2026-03-10 Tuesday 17:30 Tuesday Juniors sheet'],
       ['Next: 18:30 Tuesday Development', '2026-03-10 Tuesday 18:30 Tuesday Development'],
       ['Earlier today: 05:45 Tuesday Performance', '2026-03-10 Tuesday 05:45 Tuesday Performance'],
     ]);
-    const pressed = await ask(reply.actions?.[0]?.args ?? '');
+    const pressed = await ask(reply.actions?.[1]?.args ?? '');
     expect(pressed.title).toBe('Tuesday Development');
   });
 

@@ -29,38 +29,37 @@ export interface MessageBody {
   allowed_mentions?: { parse?: string[] };
 }
 
-/** Interaction callbacks (defer, modal, reply, autocomplete result) for one interaction id. */
-export function callbacksOf(
-  fake: FakeDiscord,
-  interactionId: string,
-): (RecordedCall & { body: CallbackBody })[] {
-  return fake.calls.filter(
-    (call) => call.method === 'POST' && call.path.startsWith(`/interactions/${interactionId}/`),
-  ) as (RecordedCall & { body: CallbackBody })[];
+/** A recorded call whose body the fake received as `Body`. */
+export type CallRecord<Body> = RecordedCall & { body: Body };
+
+/** The calls `match` picks, read as carrying `Body` (the fake recorded what the client sent). */
+function callsWhere<Body>(fake: FakeDiscord, match: (call: RecordedCall) => boolean) {
+  return fake.calls.filter(match) as CallRecord<Body>[];
 }
+
+/** Interaction callbacks (defer, modal, reply, autocomplete result) for one interaction id. */
+export const callbacksOf = (fake: FakeDiscord, interactionId: string) =>
+  callsWhere<CallbackBody>(
+    fake,
+    (call) => call.method === 'POST' && call.path.startsWith(`/interactions/${interactionId}/`),
+  );
 
 /** Edits of the original response made through an interaction's webhook. */
-export function editsOf(
-  fake: FakeDiscord,
-  token: string,
-): (RecordedCall & { body: MessageBody })[] {
-  return fake.calls.filter(
+export const editsOf = (fake: FakeDiscord, token: string) =>
+  callsWhere<MessageBody>(
+    fake,
     (call) => call.method === 'PATCH' && call.path.includes(`/${token}/messages/@original`),
-  ) as (RecordedCall & { body: MessageBody })[];
-}
+  );
 
 /** Follow-up messages posted through an interaction's webhook. */
-export function followUpsOf(
-  fake: FakeDiscord,
-  token: string,
-): (RecordedCall & { body: MessageBody })[] {
-  return fake.calls.filter(
+export const followUpsOf = (fake: FakeDiscord, token: string) =>
+  callsWhere<MessageBody>(
+    fake,
     (call) =>
       call.method === 'POST' &&
       call.path.startsWith('/webhooks/') &&
       call.path.endsWith(`/${token}`),
-  ) as (RecordedCall & { body: MessageBody })[];
-}
+  );
 
 /** Every text of a message body, for assertions on what a person would read. */
 export function textOf(body: MessageBody | CallbackBody['data'] | undefined): string {

@@ -36,6 +36,8 @@ export interface FakeDiscordOptions {
  * Everything is recorded for tests to poll.
  */
 export interface FakeDiscord {
+  /** The bot application whose interactions it sends by default. */
+  applicationId: string;
   /** The value for discord.js's `rest.api` and DISCORD_API_URL. */
   apiUrl: string;
   calls: RecordedCall[];
@@ -194,6 +196,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
   wsUrl = `ws://127.0.0.1:${port}`;
 
   return {
+    applicationId,
     apiUrl: `http://127.0.0.1:${port}/api`,
     calls,
     identifies,

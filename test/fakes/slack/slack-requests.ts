@@ -64,14 +64,24 @@ export interface SlackPerson {
   channelId?: string;
 }
 
-/** The form body of a slash command, as Slack sends it. */
+/** The form body of a slash command, as Slack sends it over HTTP. */
 export function slashCommandBody(
   person: SlackPerson,
   command: string,
   text: string,
   extra: { responseUrl: string; triggerId?: string },
 ): string {
-  return new URLSearchParams({
+  return new URLSearchParams(slashCommandFields(person, command, text, extra)).toString();
+}
+
+/** A slash command's fields, as Slack sends them (a form over HTTP, a payload over the socket). */
+export function slashCommandFields(
+  person: SlackPerson,
+  command: string,
+  text: string,
+  extra: { responseUrl: string; triggerId?: string },
+): Record<string, string> {
+  return {
     token: 'legacy-verification-token',
     team_id: person.teamId ?? 'T1',
     team_domain: 'club',
@@ -85,7 +95,7 @@ export function slashCommandBody(
     is_enterprise_install: 'false',
     response_url: extra.responseUrl,
     trigger_id: extra.triggerId ?? `trigger-${Date.now()}`,
-  }).toString();
+  };
 }
 
 /** An interactivity body: `payload=<url-encoded JSON>`. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { startFakeSlack, type FakeSlack } from './start-fake-slack.js';
 
 /** An acknowledgement the app sent back over the socket. */
 export interface SocketAck {
@@ -17,8 +18,15 @@ export interface FakeSocketMode {
   url: string;
   /** Resolves once an app is connected and greeted. */
   connected(): Promise<void>;
-  /** Sends an envelope (e.g. `slash_commands`) and resolves with the app's ack. */
-  send(type: string, payload: Record<string, unknown>): Promise<SocketAck>;
+  /**
+   * Sends an envelope (e.g. `slash_commands`) and resolves with the app's ack; `envelope` adds
+   * fields such as an Events API retry's `retry_attempt` and `retry_reason`.
+   */
+  send(
+    type: string,
+    payload: Record<string, unknown>,
+    envelope?: Record<string, unknown>,
+  ): Promise<SocketAck>;
   close(): Promise<void>;
 }
 
@@ -52,7 +60,7 @@ export async function startFakeSocketMode(): Promise<FakeSocketMode> {
   return {
     url: `ws://127.0.0.1:${port}/link`,
     connected: () => greeting,
-    send(type, payload) {
+    send(type, payload, envelope = {}) {
       const envelopeId = randomUUID();
       return new Promise((resolve, reject) => {
         if (!socket) return reject(new Error('no app is connected'));
@@ -62,7 +70,9 @@ export async function startFakeSocketMode(): Promise<FakeSocketMode> {
             envelope_id: envelopeId,
             type,
             payload,
-            accepts_response_payload: true,
+            accepts_response_payload: type !== 'events_api',
+            ...(type === 'events_api' ? { retry_attempt: 0, retry_reason: '' } : {}),
+            ...envelope,
           }),
         );
       });
@@ -73,4 +83,19 @@ export async function startFakeSocketMode(): Promise<FakeSocketMode> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** The fake Slack Web API whose apps.connections.open points to a fake Socket Mode socket. */
+export interface FakeSlackOverSocket {
+  fake: FakeSlack;
+  socket: FakeSocketMode;
+  close(): Promise<void>;
+}
+
+export async function startFakeSlackOverSocket(): Promise<FakeSlackOverSocket> {
+  const fake = await startFakeSlack();
+  const socket = await startFakeSocketMode();
+  fake.setSocketModeUrl(socket.url);
+  const close = async () => void (await Promise.all([socket.close(), fake.close()]));
+  return { fake, socket, close };
 }

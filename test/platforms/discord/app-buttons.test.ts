@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buttonPress } from '../../fakes/discord/interactions.js';
 import { textOf } from '../../fakes/discord/records.js';
-import {
-  coach,
-  coachUserId,
-  guest,
-  guestUserId,
-  startDiscordFixture,
-  type DiscordFixture,
-} from './app-fixture.js';
+import { coach, guest, useDiscordFixture } from './app-fixture.js';
 
-let discord: DiscordFixture;
-
-beforeAll(async () => {
-  discord = await startDiscordFixture();
-});
-afterAll(() => discord?.stop());
+const discord = useDiscordFixture();
 
 describe('the Discord adapter: buttons on replies', () => {
   it('when a long reply is paged, Next shows the following page in the same message', async () => {
     const token = 'paged-reply-token';
-    const edit = await discord.deliverPrivately(token, coachUserId, {
+    const edit = await discord.deliverPrivately(token, coach, {
       title: 'A long list',
       sections: [
         {
@@ -50,7 +38,7 @@ describe('the Discord adapter: buttons on replies', () => {
   it('when "Post to channel" is pressed, the reply without personal data is posted publicly', async () => {
     const token = 'post-to-channel-token';
     const button = (
-      await discord.deliverPrivately(token, guestUserId, {
+      await discord.deliverPrivately(token, guest, {
         title: 'Upcoming events',
         sections: [{ kind: 'list', items: ['Club gala, Sat 6 Dec'] }],
         visibility: 'asker',
@@ -71,7 +59,7 @@ describe('the Discord adapter: buttons on replies', () => {
     const longName =
       'The Tuesday evening development squad that trains in the small pool at the Riverside Leisure Centre';
     const button = (
-      await discord.deliverPrivately(token, guestUserId, {
+      await discord.deliverPrivately(token, guest, {
         title: `Sessions: ${longName} (page 1 of 2)`,
         sections: [{ kind: 'text', text: 'Fifty swimmers.' }],
         visibility: 'asker',

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { autocomplete, chatInput } from '../../fakes/discord/interactions.js';
 import { callbacksOf, followUpsOf, textOf } from '../../fakes/discord/records.js';
 import { waitFor } from '../../support/wait-for.js';
-import { coach, guest, welfare, startDiscordFixture, type DiscordFixture } from './app-fixture.js';
+import { coach, guest, welfare, useDiscordFixture } from './app-fixture.js';
 
-let discord: DiscordFixture;
-
-beforeAll(async () => {
-  discord = await startDiscordFixture();
-});
-afterAll(() => discord?.stop());
+const discord = useDiscordFixture();
 
 describe('the Discord adapter: slash commands and autocomplete, on the real discord.js, queue, worker and simulator', () => {
   it('when it connects, it identifies with the Guilds intent only', async () => {

@@ -1,46 +1,39 @@
-import { fakeGuildId } from '../../fakes/discord/interactions.js';
-import { defaultAccessPolicy, type AccessPolicy } from '../../../src/access/access-policy.js';
+import { afterAll, beforeAll } from 'vitest';
+import type { AccessPolicy } from '../../../src/access/access-policy.js';
+import { defaultAccessPolicy } from '../../../src/access/access-policy.js';
 import type { Reply } from '../../../src/core/reply.js';
 import type { ReplySink } from '../../../src/delivery/reply-sink.js';
-import { createLogger } from '../../../src/log.js';
-import { startDiscordAdapter, type DiscordAdapter } from '../../../src/platforms/discord/app.js';
-import { createDiscordReplySink } from '../../../src/platforms/discord/reply-sink.js';
+import type { DiscordAdapter, DiscordClub } from '../../../src/platforms/discord/app.js';
 import type { Sender } from '../../fakes/discord/interactions.js';
-import {
-  callbacksOf,
-  editsOf,
-  type CallbackBody,
-  type MessageBody,
-} from '../../fakes/discord/records.js';
-import {
-  startFakeDiscord,
-  type FakeDiscord,
-  type RecordedCall,
-} from '../../fakes/discord/start-fake-discord.js';
-import { waitFor } from '../../support/wait-for.js';
+import { callbacksOf, editsOf } from '../../fakes/discord/records.js';
+import type { CallRecord, CallbackBody, MessageBody } from '../../fakes/discord/records.js';
+import { startFakeDiscord } from '../../fakes/discord/start-fake-discord.js';
+import type { FakeDiscord } from '../../fakes/discord/start-fake-discord.js';
 import { harnessTimezone, startBotHarness, type BotHarness } from '../../support/bot-harness.js';
-import { discordClubOptions } from '../../../src/app/discord-club-options.js';
+import { waitFor } from '../../support/wait-for.js';
+import { oneClub, startAdapterOnFake } from './adapter-on-fake.js';
 
 export const applicationId = '700000000000000001';
-export const coachUserId = '600000000000000001';
-export const guestUserId = '600000000000000002';
-const welfareUserId = '600000000000000003';
 /** A Discord role the access policy grants welfare to. */
 const welfareRoleId = '500000000000000001';
 
 /** A linked coach, someone the club does not know, and a holder of the welfare role. */
-export const coach: Sender = { applicationId, userId: coachUserId };
-export const guest: Sender = { applicationId, userId: guestUserId };
-export const welfare: Sender = { applicationId, userId: welfareUserId, roles: [welfareRoleId] };
+export const coach: Sender = { applicationId, userId: '600000000000000001' };
+export const guest: Sender = { applicationId, userId: '600000000000000002' };
+export const welfare: Sender = {
+  applicationId,
+  userId: '600000000000000003',
+  roles: [welfareRoleId],
+};
 
-type CallbackRecord = RecordedCall & { body: CallbackBody };
-type EditRecord = RecordedCall & { body: MessageBody };
+type CallbackRecord = CallRecord<CallbackBody>;
+type EditRecord = CallRecord<MessageBody>;
 
 /** The whole bot with the real discord.js client, Discord faked on loopback. */
 export interface DiscordFixture {
   fake: FakeDiscord;
   harness: BotHarness;
-  adapter: DiscordAdapter;
+  adapter: DiscordAdapter<DiscordClub>;
   /** The linked coach's name: "@everyone <surname>", which a roster must show and never obey. */
   coachName: string;
   /** The name of the Tuesday session the linked coach coaches. */
@@ -49,8 +42,8 @@ export interface DiscordFixture {
   send(payload: { id: string; token: string }): Promise<CallbackRecord>;
   /** The first edit of the original response that `done` accepts. */
   editOf(token: string, done?: (body: MessageBody) => boolean): Promise<EditRecord>;
-  /** Delivers `reply` as the private answer to `userId`'s interaction `token`; gives the message. */
-  deliverPrivately(token: string, userId: string, reply: Reply): Promise<EditRecord>;
+  /** Delivers `reply` as the private answer to `to`'s interaction `token`; gives the message. */
+  deliverPrivately(token: string, to: Sender, reply: Reply): Promise<EditRecord>;
   /** Jobs in the queue in any state: unchanged when nothing was enqueued. */
   jobCount(): Promise<number>;
   /** The idempotency keys of the form submissions the dispatcher has finished with. */
@@ -73,14 +66,6 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
     sinks: { discord: { deliver: (address, reply) => lazy.sink!.deliver(address, reply) } },
   });
   const { services, simulator } = harness;
-  const sink = createDiscordReplySink({
-    apiUrl: fake.apiUrl,
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
-  });
-  lazy.sink = sink;
-
   // The coach of the first Tuesday session is linked through MemberLinks; their first name is
   // "@everyone", which a roster must show and never obey.
   const tuesday = simulator.admin
@@ -95,26 +80,21 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
     ),
   );
   const coachName = `@everyone ${String(users.find((user) => user.Guid === coachGuid)?.Lastname)}`;
-  await services.links.set({ platform: 'discord', userId: coachUserId }, coachGuid);
+  await services.links.set({ platform: 'discord', userId: coach.userId }, coachGuid);
   // Members and club roles in the cache, as on any day after the first command: the adapter then
   // knows who asks (it never calls the club service itself).
   await services.data.members();
   await services.data.roles();
 
-  const adapter = await startDiscordAdapter({
-    guildIds: [fakeGuildId],
-    token: 'fake-bot-token',
-    applicationId,
-    apiUrl: fake.apiUrl,
-    dispatcher: {
-      command: (...args) => harness.dispatcher.command(...args),
-      submitForm: (...args) =>
-        harness.dispatcher.submitForm(...args).finally(() => dispatchedForms.push(args[0].key)),
-    },
-    ...discordClubOptions(services, policy),
-    timezone: harnessTimezone,
-    logger: createLogger({ level: process.env.DEBUG_FAKE ? 'warn' : 'silent' }),
-  });
+  const club = { services, policy, timezone: harnessTimezone };
+  const dispatcher = {
+    command: harness.dispatcher.command,
+    submitForm: (...args: Parameters<BotHarness['dispatcher']['submitForm']>) =>
+      harness.dispatcher.submitForm(...args).finally(() => dispatchedForms.push(args[0].key)),
+  };
+  const adapter = await startAdapterOnFake(fake, oneClub(club, dispatcher));
+  const sink = adapter.sinkFor(club);
+  lazy.sink = sink;
 
   const editOf: DiscordFixture['editOf'] = (token, done = () => true) =>
     waitFor(
@@ -135,11 +115,11 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
       return waitFor(() => callbacksOf(fake, payload.id)[0], `a callback for ${payload.id}`);
     },
     editOf,
-    async deliverPrivately(token, userId, reply) {
+    async deliverPrivately(token, to, reply) {
       await sink.deliver(
         {
           platform: 'discord',
-          userId,
+          userId: to.userId,
           applicationId,
           interactionToken: token,
           issuedAt: Date.now(),
@@ -162,4 +142,15 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
       await fake.close();
     },
   };
+}
+
+/** The fixture for a file's tests: started before them, stopped after them. */
+export function useDiscordFixture(): DiscordFixture {
+  const fixture: Partial<DiscordFixture> = {};
+  beforeAll(async () => {
+    Object.assign(fixture, await startDiscordFixture());
+  });
+  afterAll(() => fixture.stop?.());
+  // Filled in before the first test runs.
+  return fixture as DiscordFixture;
 }

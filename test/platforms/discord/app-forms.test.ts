@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clubToday } from '../../../src/club/time/club-time.js';
 import { buttonPress, chatInput, modalSubmit } from '../../fakes/discord/interactions.js';
 import { callbacksOf, textOf } from '../../fakes/discord/records.js';
@@ -6,14 +6,9 @@ import { queueIdle, untilQueueIdle } from '../../support/queue-idle.js';
 import { createInteractionState } from '../../../src/platforms/discord/state.js';
 import { waitFor } from '../../support/wait-for.js';
 import { harnessTimezone } from '../../support/bot-harness.js';
-import { coach, guest, startDiscordFixture, type DiscordFixture } from './app-fixture.js';
+import { coach, guest, useDiscordFixture } from './app-fixture.js';
 
-let discord: DiscordFixture;
-
-beforeAll(async () => {
-  discord = await startDiscordFixture();
-});
-afterAll(() => discord?.stop());
+const discord = useDiscordFixture();
 
 describe('the Discord adapter: forms as modals, filed by the worker', () => {
   it('when /incident new is run, the modal is the first response, and a submission sent twice is filed once', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { linkableMembers } from '../../../src/access/linkable-member.js';
 import type { Member } from '../../../src/club/domain.js';
 import { clubToday } from '../../../src/club/time/club-time.js';
@@ -6,15 +6,9 @@ import { displayName } from '../../../src/club/members/display-name.js';
 import { autocomplete, chatInput, type Sender } from '../../fakes/discord/interactions.js';
 import { textOf } from '../../fakes/discord/records.js';
 import { harnessTimezone } from '../../support/bot-harness.js';
-import {
-  applicationId,
-  coach,
-  coachUserId,
-  startDiscordFixture,
-  type DiscordFixture,
-} from './app-fixture.js';
+import { applicationId, coach, useDiscordFixture } from './app-fixture.js';
 
-let discord: DiscordFixture;
+const discord = useDiscordFixture();
 let members: Member[];
 let adults: Member[];
 /** The Chair (an admin by the club's records), linked to this Discord user. */
@@ -22,7 +16,6 @@ const chair: Sender = { applicationId, userId: '600000000000000031' };
 const newcomer = '600000000000000032';
 
 beforeAll(async () => {
-  discord = await startDiscordFixture();
   const { services, simulator } = discord.harness;
   const chairRole = simulator.admin.records('roles').find((role) => role.RoleName === 'Chair');
   const chairGuid = (chairRole?.Members as { Guid: string }[])[0]?.Guid ?? '';
@@ -30,7 +23,6 @@ beforeAll(async () => {
   members = (await services.data.members()).value;
   adults = linkableMembers(members, clubToday(new Date(), harnessTimezone));
 });
-afterAll(() => discord?.stop());
 
 /** `/link` with Discord's user picker (option type 6) and the member typed. */
 function linkCommand(sender: Sender, options: { user?: string; member?: string }) {
@@ -78,7 +70,7 @@ describe('/link in Discord: an admin links a person to their membership', () => 
     const text = await answerTo(linkCommand(chair, {}));
     expect(text).toMatch(/Discord links/);
     expect(text).toContain(newcomer);
-    expect(text).toContain(coachUserId);
+    expect(text).toContain(coach.userId);
     expect(text).toContain(displayName(withOwnEmail()));
   });
 

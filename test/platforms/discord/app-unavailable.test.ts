@@ -4,26 +4,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../../src/access/access-policy.js';
 import type { Dispatcher } from '../../../src/dispatch/create-dispatcher.js';
 import { TemporarilyUnavailableError } from '../../../src/dispatch/temporarily-unavailable-error.js';
-import { createLogger } from '../../../src/log.js';
-import { startDiscordAdapter, type DiscordAdapter } from '../../../src/platforms/discord/app.js';
+import { createMemberLinks } from '../../../src/access/member-links.js';
+import type { DiscordAdapter, DiscordClub } from '../../../src/platforms/discord/app.js';
 import {
   autocomplete,
   chatInput,
   modalSubmit,
   type Sender,
-  fakeGuildId,
 } from '../../fakes/discord/interactions.js';
 import { callbacksOf, editsOf, textOf } from '../../fakes/discord/records.js';
 import { startFakeDiscord, type FakeDiscord } from '../../fakes/discord/start-fake-discord.js';
 import { waitFor } from '../../support/wait-for.js';
 import { connectTestRedis, uniquePrefix } from '../../support/redis.js';
+import { oneClub, startAdapterOnFake } from './adapter-on-fake.js';
 
 const applicationId = '700000000000000001';
 const person: Sender = { applicationId, userId: '600000000000000001' };
 
 let fake: FakeDiscord;
 let redis: Redis;
-let adapter: DiscordAdapter;
+let adapter: DiscordAdapter<DiscordClub>;
 
 /** Redis does not answer: commands hang (as the dispatcher's Redis calls would), then fail. */
 const hanging = () => new Promise<never>(() => undefined);
@@ -40,21 +40,16 @@ const stalledDispatcher: Dispatcher = {
 beforeAll(async () => {
   fake = await startFakeDiscord({ applicationId });
   redis = connectTestRedis();
-  adapter = await startDiscordAdapter({
-    guildIds: [fakeGuildId],
-    token: 'fake-bot-token',
-    applicationId,
-    apiUrl: fake.apiUrl,
-    dispatcher: stalledDispatcher,
+  const prefix = uniquePrefix('discord-down');
+  const services = {
     redis,
-    prefix: uniquePrefix('discord-down'),
+    prefix,
     sealer: testSealer,
     cache: { peek: hanging },
-    peekAsker: hanging,
-    policy: defaultAccessPolicy,
-    timezone: 'Europe/London',
-    logger: createLogger({ level: 'silent' }),
-  });
+    links: createMemberLinks(redis, prefix, testSealer),
+  };
+  const club = { services, policy: defaultAccessPolicy, timezone: 'Europe/London' };
+  adapter = await startAdapterOnFake(fake, oneClub(club, stalledDispatcher));
 });
 afterAll(async () => {
   await adapter?.stop();

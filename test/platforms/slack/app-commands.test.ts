@@ -119,7 +119,10 @@ describe('slash commands over HTTP through the real Bolt app, queue and worker',
     expect(post.body.response_type).toBe('ephemeral');
     expect(headerOf(post)).toBe(slack.coachSession);
     expect(JSON.stringify(blocksOf(post))).toContain('*Swimmers*');
-    expect(buttonsOf(post)).toEqual([]);
+    // No "post to channel" on personal data: only the roster's own poolside sheet.
+    expect(buttonsOf(post).map((button) => button.action_id)).toEqual([
+      'run-command:poolside-sheet',
+    ]);
   });
 
   it('when the welfare officer asks /member with a full name, the member card comes back only to them', async () => {

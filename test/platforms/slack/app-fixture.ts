@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { demoPersona } from '../../../src/app/demo-persona.js';
 import { createLogger } from '../../../src/log.js';
 import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
-import { startSlackAdapter, type RunningSlackAdapter } from '../../../src/platforms/slack/app.js';
+import type { RunningSlack, SlackClub } from '../../../src/platforms/slack/app.js';
 import { startFakeSlack, type FakeSlack } from '../../fakes/slack/start-fake-slack.js';
 import {
   interactionBody,
@@ -13,6 +13,7 @@ import {
   type SlackPerson,
 } from '../../fakes/slack/slack-requests.js';
 import { startBotHarness, type BotHarness } from '../../support/bot-harness.js';
+import { startOneClubSlack } from '../../support/one-club-slack.js';
 import { connectTestRedis, uniquePrefix } from '../../support/redis.js';
 import { waitFor } from '../../support/wait-for.js';
 
@@ -23,7 +24,7 @@ export const botToken = 'xoxb-test-token';
 export interface SlackFixture {
   harness: BotHarness;
   fake: FakeSlack;
-  adapter: RunningSlackAdapter;
+  adapter: RunningSlack<SlackClub>;
   eventsUrl: string;
   redis: Redis;
   prefix: string;
@@ -92,32 +93,26 @@ export async function startSlackFixture(options: SlackFixtureOptions = {}): Prom
   fake.setEmail(people.coach.userId, String(coach.Email));
   fake.setEmail(people.welfare.userId, welfare.email);
 
-  const adapter = await startSlackAdapter({
-    signingSecret,
-    botToken,
-    slackApiUrl: fake.apiUrl,
-    botId: 'BBOT',
-    botUserId: 'UBOT',
-    port: 0,
-    host: '127.0.0.1',
-    dispatcher: harness.dispatcher,
-    redis,
-    prefix,
-    sealer: testSealer,
-    logger,
-    customRoutes: [
-      {
-        path: '/custom-page',
-        method: ['GET'],
-        handler: (_request, response) => {
-          response.writeHead(200, { 'content-type': 'text/plain' });
-          response.end('ok');
+  const { adapter, eventsUrl } = await startOneClubSlack(
+    { dispatcher: harness.dispatcher, services: { redis, prefix, sealer: testSealer } },
+    {
+      signingSecret,
+      botToken,
+      slackApiUrl: fake.apiUrl,
+      logger,
+      customRoutes: [
+        {
+          path: '/custom-page',
+          method: ['GET'],
+          handler: (_request, response) => {
+            response.writeHead(200, { 'content-type': 'text/plain' });
+            response.end('ok');
+          },
         },
-      },
-    ],
-  });
-  const eventsUrl = `http://127.0.0.1:${adapter.port}/slack/events`;
-  if (failures === 0) await waitFor(() => adapter.identified(), 'auth.test answered');
+      ],
+    },
+  );
+  if (failures === 0) await waitFor(async () => (await adapter.ready()).ok, 'auth.test answered');
 
   return {
     harness,

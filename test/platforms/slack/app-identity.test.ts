@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slackPart } from '../../../src/platforms/slack/slack-part.js';
 import { waitFor } from '../../support/wait-for.js';
 import { startSlackFixture, type SlackFixture } from './app-fixture.js';
 
@@ -15,8 +14,7 @@ const cachedPeople = () => slack.redis.keys(`${slack.prefix}:slack:person:*`);
 
 describe('when Slack’s auth.test fails, identity fails closed', () => {
   it('a command is answered "temporarily unavailable", nothing is cached and the adapter is not ready; once auth.test answers, the same person is served', async () => {
-    expect(slack.adapter.identified()).toBe(false);
-    expect(slackPart(slack.adapter, 'listening for Slack')).toEqual({
+    expect(await slack.adapter.ready()).toEqual({
       ok: false,
       detail: 'waiting for Slack auth.test to answer',
     });
@@ -28,8 +26,8 @@ describe('when Slack’s auth.test fails, identity fails closed', () => {
     expect(await cachedPeople()).toEqual([]);
     expect(await slack.jobTotal()).toBe(0);
 
-    await waitFor(() => slack.adapter.identified(), 'auth.test answering on a retry');
-    expect(slackPart(slack.adapter, 'listening for Slack').ok).toBe(true);
+    await waitFor(async () => (await slack.adapter.ready()).ok, 'auth.test answering on a retry');
+    expect(await slack.adapter.ready()).toEqual({ ok: true, detail: 'listening for Slack' });
     const again = await slack.slash(slack.people.welfare, '/incident', 'list');
     const answer = await waitFor(() => slack.fake.postsTo(again.responseUrl)[0], 'the answer');
     expect(answer.body.text).not.toContain('temporarily unavailable');

@@ -1,81 +1,58 @@
-import { testSealer } from '../../support/data-key.js';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src/log.js';
-import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
-import { startSlackAdapter, type RunningSlackAdapter } from '../../../src/platforms/slack/app.js';
+import { slashCommandFields } from '../../fakes/slack/slack-requests.js';
 import {
-  startFakeSocketMode,
-  type FakeSocketMode,
+  startFakeSlackOverSocket,
+  type FakeSlackOverSocket,
 } from '../../fakes/slack/start-fake-socket-mode.js';
-import { startFakeSlack, type FakeSlack } from '../../fakes/slack/start-fake-slack.js';
-import { waitFor } from '../../support/wait-for.js';
 import { startBotHarness, type BotHarness } from '../../support/bot-harness.js';
+import { testSealer } from '../../support/data-key.js';
+import { startOneClubSlack, type OneClubSlack } from '../../support/one-club-slack.js';
 import { connectTestRedis, uniquePrefix } from '../../support/redis.js';
+import { waitFor } from '../../support/wait-for.js';
 
-let fake: FakeSlack;
-let socket: FakeSocketMode;
+let slack: FakeSlackOverSocket;
 let harness: BotHarness;
-let adapter: RunningSlackAdapter;
+let served: OneClubSlack;
 let redis: Redis;
 
 beforeAll(async () => {
-  fake = await startFakeSlack();
-  socket = await startFakeSocketMode();
-  fake.setSocketModeUrl(socket.url);
+  slack = await startFakeSlackOverSocket();
   redis = connectTestRedis();
-  const prefix = uniquePrefix('slack-socket');
-  const logger = createLogger({ level: 'silent' });
-  const common = {
-    botToken: 'xoxb-socket',
-    slackApiUrl: fake.apiUrl,
-    redis,
-    prefix,
-    sealer: testSealer,
-    logger,
-  };
-  harness = await startBotHarness({ sinks: { slack: createSlackReplySink(common) } });
-  adapter = await startSlackAdapter({
-    ...common,
-    signingSecret: 'unused-in-socket-mode',
-    appToken: 'xapp-socket-token',
-    botId: 'BBOT',
-    botUserId: 'UBOT',
-    port: 0,
-    dispatcher: harness.dispatcher,
+  // The adapter starts on the harness's dispatcher; the harness's replies wait for its sink.
+  harness = await startBotHarness({
+    sinks: { slack: { deliver: (to, reply) => served.sink.deliver(to, reply) } },
   });
-  await socket.connected();
+  const services = { redis, prefix: uniquePrefix('slack-socket'), sealer: testSealer };
+  served = await startOneClubSlack(
+    { dispatcher: harness.dispatcher, services },
+    { botToken: 'xoxb-socket', slackApiUrl: slack.fake.apiUrl, appToken: 'xapp-socket-token' },
+  );
+  await slack.socket.connected();
 });
 afterAll(async () => {
-  await adapter?.stop();
+  await served?.adapter.stop();
   await harness?.stop();
   await redis?.quit();
-  await socket?.close();
-  await fake?.close();
+  await slack?.close();
 });
 
 describe('Socket Mode, when an app token is given', () => {
   it('when started, it opens the connection with the app token at the configured Web API', () => {
-    const [open] = fake.callsTo('apps.connections.open');
+    const [open] = slack.fake.callsTo('apps.connections.open');
     expect(open?.token).toBe('xapp-socket-token');
   });
 
   it('when a slash command comes over the socket, it is acked over the socket with nothing to show and answered at the response_url', async () => {
-    const responseUrl = fake.responseUrl();
-    const ack = await socket.send('slash_commands', {
-      token: 'legacy',
-      team_id: 'T1',
-      channel_id: 'CPOOL',
-      user_id: 'USOCKET',
-      user_name: 'usocket',
-      command: '/whoswho',
-      text: '',
-      api_app_id: 'A1',
-      response_url: responseUrl,
-      trigger_id: 'trigger-socket',
-    });
+    const responseUrl = slack.fake.responseUrl();
+    const ack = await slack.socket.send(
+      'slash_commands',
+      slashCommandFields({ userId: 'USOCKET', channelId: 'CPOOL' }, '/whoswho', '', {
+        responseUrl,
+      }),
+    );
     expect(ack.payload).toEqual({});
-    const post = await waitFor(() => fake.postsTo(responseUrl)[0], 'the reply');
+    const post = await waitFor(() => slack.fake.postsTo(responseUrl)[0], 'the reply');
     expect(JSON.stringify(post.body.blocks)).toContain("Who's who");
   });
 });

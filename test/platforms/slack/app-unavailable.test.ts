@@ -11,7 +11,7 @@ import { registry } from '../../../src/commands/registry.js';
 import { createDispatcher } from '../../../src/dispatch/create-dispatcher.js';
 import { createClubQueue, type ClubQueue } from '../../../src/jobs/club-queue.js';
 import { createLogger } from '../../../src/log.js';
-import { startSlackAdapter, type RunningSlackAdapter } from '../../../src/platforms/slack/app.js';
+import type { RunningSlack, SlackClub } from '../../../src/platforms/slack/app.js';
 import {
   interactionBody,
   postToSlackApp,
@@ -19,6 +19,7 @@ import {
   viewSubmissionPayload,
 } from '../../fakes/slack/slack-requests.js';
 import { startFakeSlack, type FakeSlack } from '../../fakes/slack/start-fake-slack.js';
+import { startOneClubSlack } from '../../support/one-club-slack.js';
 import { connectTestRedis, uniquePrefix } from '../../support/redis.js';
 import { waitFor } from '../../support/wait-for.js';
 
@@ -28,7 +29,7 @@ let fake: FakeSlack;
 let live: Redis;
 const deadConnections: Redis[] = [];
 const queues: ClubQueue[] = [];
-const adapters: RunningSlackAdapter[] = [];
+const adapters: RunningSlack<SlackClub>[] = [];
 
 /** A Redis that never answers: a socket nobody listens on, commands waiting in ioredis's queue. */
 function deadRedis(): Redis {
@@ -62,23 +63,18 @@ async function adapterWithRedisDown(
     }),
     timezone: 'Europe/London',
   });
-  const adapter = await startSlackAdapter({
-    signingSecret: secret,
-    botToken: 'xoxb-down',
-    slackApiUrl: fake.apiUrl,
-    botId: 'BBOT',
-    botUserId: 'UBOT',
-    port: 0,
-    host: '127.0.0.1',
-    dispatcher,
-    redis: adapterRedis,
-    prefix,
-    sealer: testSealer,
-    logger,
-    ...(formAckDeadlineMs ? { formAckDeadlineMs } : {}),
-  });
+  const { adapter, eventsUrl } = await startOneClubSlack(
+    { dispatcher, services: { redis: adapterRedis, prefix, sealer: testSealer } },
+    {
+      signingSecret: secret,
+      botToken: 'xoxb-down',
+      slackApiUrl: fake.apiUrl,
+      logger,
+      ...(formAckDeadlineMs ? { formAckDeadlineMs } : {}),
+    },
+  );
   adapters.push(adapter);
-  return `http://127.0.0.1:${adapter.port}/slack/events`;
+  return eventsUrl;
 }
 
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { formCommands } from '../../../src/commands/form-commands.js';
 import type { FormId } from '../../../src/core/form.js';
-import { startSlackAdapter, type RunningSlackAdapter } from '../../../src/platforms/slack/app.js';
+import type { RunningSlack, SlackClub } from '../../../src/platforms/slack/app.js';
+import { startOneClubSlack } from '../../support/one-club-slack.js';
 import { renderModal } from '../../../src/platforms/slack/render-modal.js';
 import { createSlackReplySink } from '../../../src/platforms/slack/reply-sink.js';
 import {
@@ -25,7 +26,7 @@ export const slackTester: SlackPerson = { userId: 'UTESTER', channelId: 'CPOOL' 
 /** The real Bolt app over HTTP on a stack's dispatcher, with Slack faked on loopback. */
 export interface SlackFront {
   fake: FakeSlack;
-  adapter: RunningSlackAdapter;
+  adapter: RunningSlack<SlackClub>;
   eventsUrl: string;
   /** A signed slash command; the response_url is new and unique to it. */
   slash(
@@ -64,20 +65,15 @@ export interface SlackFront {
 /** The Slack side of a scenario; it stops when the test that started it finishes. */
 export async function startSlackFront(stack: Stack, name: string): Promise<SlackFront> {
   const fake = await startFakeSlack();
-  const adapter = await startSlackAdapter({
-    signingSecret: slackSigningSecret,
-    botToken: slackBotToken,
-    slackApiUrl: fake.apiUrl,
-    botId: 'BBOT',
-    botUserId: 'UBOT',
-    port: 0,
-    host: '127.0.0.1',
-    dispatcher: stack.dispatcher,
-    redis: stack.services.redis,
-    prefix: stack.prefix,
-    sealer: stack.services.sealer,
-    logger: capturedLogger(`${name}-slack`),
-  });
+  const { adapter } = await startOneClubSlack(
+    { dispatcher: stack.dispatcher, services: stack.services },
+    {
+      signingSecret: slackSigningSecret,
+      botToken: slackBotToken,
+      slackApiUrl: fake.apiUrl,
+      logger: capturedLogger(`${name}-slack`),
+    },
+  );
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= (async () => {

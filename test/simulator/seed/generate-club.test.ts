@@ -137,6 +137,9 @@ describe('generateClub', () => {
 describe.each(CLUBS)('a seeded club of %s', (_, c) => {
   const users = byGuid(c);
   const swimmers = c.users.filter((u) => u.IsASwimmer === 1);
+  /** The records carrying a problem planted on purpose (for /checks), exempt from the rule it breaks. */
+  const planted = (...kinds: (keyof typeof c.planted)[]) =>
+    new Set(kinds.flatMap((kind) => c.planted[kind] ?? []));
 
   it('links parents and swimmers both ways, and every junior has a parent to contact', () => {
     const problems: string[] = [];
@@ -156,7 +159,8 @@ describe.each(CLUBS)('a seeded club of %s', (_, c) => {
     }
     const juniors = swimmers.filter((u) => ageOn(u.DOB, TODAY) < 18);
     expect(juniors.length).toBeGreaterThan(0);
-    for (const junior of juniors) {
+    const exempt = planted('noParent', 'noEmergencyContact');
+    for (const junior of juniors.filter((u) => !exempt.has(u.Guid))) {
       const parents = junior.Parents.map((guid) => users.get(guid));
       if (!parents.some((p) => p?.Email && p.MobilePhone))
         problems.push(`${junior.Guid}: no contact`);
@@ -180,14 +184,17 @@ describe.each(CLUBS)('a seeded club of %s', (_, c) => {
     const problems: string[] = [];
     for (const session of c.sessions) {
       const name = session.SessionName;
-      if (session.Members.length > session.MaxMembers) problems.push(`${name} over MaxMembers`);
+      if (session.Members.length > (session.MaxMembers ?? Infinity))
+        problems.push(`${name} over MaxMembers`);
       if (!WEEK_DAYS.includes(session.WeekDay)) problems.push(`${name}: ${session.WeekDay}`);
       for (const { Guid } of session.Coaches) {
         if (users.get(Guid)?.IsACoach !== 1) problems.push(`${name}: coach ${Guid}`);
       }
       for (const { Guid } of session.Members) {
         const member = users.get(Guid);
-        if (member?.IsASwimmer !== 1 || member.Active !== 1) problems.push(`${name}: ${Guid}`);
+        const left = planted('leftButInSession').has(Guid);
+        if (member?.IsASwimmer !== 1 || (member.Active !== 1 && !left))
+          problems.push(`${name}: ${Guid}`);
       }
       if (session.Archived === 0 && session.Coaches.length === 0)
         problems.push(`${name}: no coach`);
@@ -214,7 +221,8 @@ describe.each(CLUBS)('a seeded club of %s', (_, c) => {
     }
     expect(running.filter((s) => s.WeekDay === 'Tuesday').length).toBeGreaterThanOrEqual(2);
     const attending = new Set(running.flatMap((s) => s.Members.map((m) => m.Guid)));
-    for (const swimmer of swimmers.filter((u) => u.Active === 1)) {
+    const unplaced = planted('unplacedSwimmer');
+    for (const swimmer of swimmers.filter((u) => u.Active === 1 && !unplaced.has(u.Guid))) {
       expect(attending.has(swimmer.Guid)).toBe(true);
     }
   });
@@ -257,7 +265,8 @@ describe.each(CLUBS)('a seeded club of %s', (_, c) => {
   it('gives coaches DBS and safeguarding dates, with some DBS renewals due within 60 days', () => {
     const coaches = c.users.filter((u) => u.IsACoach === 1);
     expect(coaches.length).toBeGreaterThanOrEqual(2);
-    for (const coach of coaches) {
+    const exempt = planted('noDbsCoach', 'lapsedDbsCoach');
+    for (const coach of coaches.filter((u) => !exempt.has(u.Guid))) {
       expect(coach.DBSDate).toBeDefined();
       expect(coach.SafeguardingRenewalDate).toBeDefined();
       expect(daysBetween(TODAY, coach.DBSRenewalDate ?? '')).toBeGreaterThan(0);
