@@ -156,9 +156,56 @@ export function isProduction(config: Pick<Config, 'NODE_ENV'>): boolean {
   return config.NODE_ENV === 'production';
 }
 
-/** Reads and validates the configuration from an environment (default: `process.env`). */
+/** Reads and validates the configuration of the club the environment describes, and the process's. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return parseEnvironment(configSchema, env);
+}
+
+/** The variables that describe the environment's club, which the registry's clubs ignore. */
+const perClub = [
+  'CLUB_API_URL',
+  'CLUB_API_TOKEN',
+  'CLUB_API_LAYOUT',
+  'CLUB_DAILY_LIMIT',
+  'CLUB_TIMEZONE',
+  'CLUB_REPORTS_MEMBER',
+  'ACCESS_POLICY',
+  'DISCORD_GUILD_ID',
+] as const;
+
+const processSchema = configSchema.partial({ CLUB_API_URL: true, CLUB_API_TOKEN: true });
+
+/**
+ * The process's configuration, read first: every variable set is checked, but the club's URL and
+ * token are required only once Redis says the registry holds no club ({@link loadConfig} then).
+ */
+export type ProcessConfig = z.infer<typeof processSchema>;
+
+export function loadProcessConfig(env: NodeJS.ProcessEnv = process.env): ProcessConfig {
+  return parseEnvironment(processSchema, env);
+}
+
+/** The environment's club's variables that are set (ignored once the registry holds clubs). */
+export function singleClubVariablesSet(env: NodeJS.ProcessEnv): string[] {
+  return perClub.filter((key) => (env[key] ?? '').trim() !== '');
+}
+
+/** Where Redis is, the data key and whether Slack's install flow is on, for the registry CLI. */
+export function loadRegistryConfig(env: NodeJS.ProcessEnv = process.env) {
+  const { CLUB_DATA_KEY } = configSchema.shape;
+  return parseEnvironment(
+    configSchema
+      .pick({
+        REDIS_URL: true,
+        REDIS_CLUSTER_NODES: true,
+        SLACK_CLIENT_ID: true,
+        SLACK_CLIENT_SECRET: true,
+      })
+      .extend({
+        CLUB_DATA_KEY: CLUB_DATA_KEY.pipe(z.string()).describe(CLUB_DATA_KEY.description ?? ''),
+      }),
+    env,
+  );
 }
 
 /**

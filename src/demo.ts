@@ -7,10 +7,12 @@
  */
 import type { AccessPolicy } from './access/access-policy.js';
 import { defaultAccessPolicy } from './access/access-policy.js';
-import { createClubServices } from './app/club-services.js';
-import { createBotDispatcher } from './app/create-bot-dispatcher.js';
-import { startReplyDeliverer } from './delivery/start-reply-deliverer.js';
-import { startWorker } from './app/start-worker.js';
+import { ownConnections } from './app/own-connections.js';
+import {
+  environmentClubSettings,
+  openEnvironmentDirectory,
+} from './hosting/environment-directory.js';
+import { doorbellsOf, startClubWork } from './hosting/start-club-work.js';
 import type { ChatUser } from './core/chat-user.js';
 import { botRoles } from './core/roles.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -93,22 +95,36 @@ async function main(argv: string[]): Promise<number> {
           grant: [{ platform: 'console', user: 'demo', roles: [...botRoles] }],
         };
 
-    const services = createClubServices({ config, logger, policy, prefix: 'club-bot-demo' });
-    stops.push(() => services.close());
+    // The demo's club is the environment's, as `club-bot start` serves it, under keys of its own.
+    const root = 'club-bot-demo';
+    const connections = ownConnections(config, logger);
+    const bells = doorbellsOf(connections.redis, root);
+    const directory = openEnvironmentDirectory({
+      settings: { ...environmentClubSettings(config, policy), prefix: root },
+      discordGuilds: [],
+      config,
+      connections,
+      logger,
+      onEnqueued: (id) => bells.jobs.ring(id),
+    });
+    stops.push(async () => {
+      await directory.close();
+      await connections.queueConnection.quit().catch(() => undefined);
+      await connections.redis.quit().catch(() => undefined);
+    });
+    const club = directory.club(directory.ids()[0] ?? '')!;
     // Who is asking is decided from cached members and roles: read them once now, as a worker
     // would on its first command, so the first form already knows the person.
-    await Promise.all([services.data.members(), services.data.roles()]);
+    await Promise.all([club.data.members(), club.data.roles()]);
     const sink = createConsoleSink();
-    const deliverer = startReplyDeliverer({
-      redis: services.redis,
-      prefix: services.prefix,
-      sealer: services.sealer,
-      sinks: { console: sink },
+    const work = startClubWork({
+      directory,
+      ...connections,
       logger,
+      root,
+      sinksFor: () => ({ console: sink }),
     });
-    stops.push(() => deliverer.stop());
-    const worker = startWorker({ services, logger, timezone: config.CLUB_TIMEZONE });
-    stops.push(() => worker.close());
+    stops.push(() => work.stop());
 
     // Standard input is read only when a question is asked, so a one-shot command exits at once.
     let reader: LineReader | undefined;
@@ -117,10 +133,7 @@ async function main(argv: string[]): Promise<number> {
     stops.push(async () => reader?.close());
 
     const chat = createConsoleChat({
-      dispatcher: createBotDispatcher(services, {
-        timezone: config.CLUB_TIMEZONE,
-        ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
-      }),
+      dispatcher: club.dispatcher,
       sink,
       user,
       ask,

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { checkClubToken } from '../hosting/check-club-token.js';
 import { clubUsage, runClubCommand } from '../hosting/club-commands.js';
 import { createClubRegistry } from '../hosting/club-registry.js';
-import { loadRegistryConfig } from '../hosting/host-config.js';
+import { loadRegistryConfig } from '../config.js';
 import { connectRedis } from '../hosting/redis-client.js';
 import { ConfigError } from '../config.js';
 import { createSealer } from '../redis/sealer.js';

@@ -1,8 +1,9 @@
 import type { Redis } from 'ioredis';
 import { clubPrefix } from '../hosting/club-keys.js';
 import { createClubRegistry, type ClubRegistry } from '../hosting/club-registry.js';
-import { loadHostConfig, type HostConfig } from '../hosting/host-config.js';
-import { hostsClubs, RedisUnreachableError, singleClubPrefix } from '../hosting/hosting-mode.js';
+import { loadProcessConfig, type ProcessConfig } from '../config.js';
+import { registryClubCount, RedisUnreachableError } from '../hosting/registry-club-count.js';
+import { singleClubPrefix } from '../hosting/single-club-prefix.js';
 import { connectRedis, type RedisLocation } from '../hosting/redis-client.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { createSealer } from '../redis/sealer.js';
@@ -13,12 +14,29 @@ import { createSealer } from '../redis/sealer.js';
  */
 export type Deployment = (
   | { kind: 'single'; config: Config; prefix: string }
-  | { kind: 'hosting'; config: HostConfig; registry: ClubRegistry; prefixOf(club: string): string }
+  | {
+      kind: 'hosting';
+      config: ProcessConfig;
+      registry: ClubRegistry;
+      prefixOf(club: string): string;
+    }
 ) & {
   /** One connection for the command's work; `close()` ends it. */
   redis: Redis;
   close(): Promise<void>;
 };
+
+/** Whether the registry describes the clubs (it holds one); false when no Redis is named. */
+async function hostsClubs(env: NodeJS.ProcessEnv): Promise<boolean> {
+  const url = env.REDIS_URL?.trim();
+  const nodes = env.REDIS_CLUSTER_NODES?.trim();
+  if (!url && !nodes) return false;
+  const location = {
+    REDIS_URL: url || `redis://${nodes?.split(',')[0]}`,
+    REDIS_CLUSTER_NODES: nodes,
+  };
+  return (await registryClubCount(location)) > 0;
+}
 
 /** Reads the configuration as `npm start` would and connects; throws `ConfigError` naming what is wrong. */
 async function openDeployment(env: NodeJS.ProcessEnv = process.env): Promise<Deployment> {
@@ -26,7 +44,7 @@ async function openDeployment(env: NodeJS.ProcessEnv = process.env): Promise<Dep
     const config = loadConfig(env);
     return { kind: 'single', config, prefix: singleClubPrefix(config), ...connected(config) };
   }
-  const config = loadHostConfig(env);
+  const config = loadProcessConfig(env);
   if (!config.CLUB_DATA_KEY) {
     throw new ConfigError([
       'CLUB_DATA_KEY: required: the club registry’s tokens are sealed with it',

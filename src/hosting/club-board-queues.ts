@@ -2,15 +2,14 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { openClubJobs } from '../jobs/club-queue.js';
 import type { BoardQueue } from '../ops/job-board.js';
-import { clubPrefix } from './club-keys.js';
 
 /** Options for {@link createClubBoardQueues}. */
 export interface ClubBoardQueuesOptions {
   /** The registered clubs' ids, asked at each look. */
   ids(): readonly string[];
+  /** Where a club's keys start (the directory's `prefixOf`). */
+  prefixOf(id: string): string | undefined;
   redis: Redis;
-  /** The root of the deployment's keys. Default: `club-bot`. */
-  root?: string;
 }
 
 /**
@@ -28,13 +27,14 @@ export function createClubBoardQueues(options: ClubBoardQueuesOptions) {
         queues.delete(id);
         void queue.close().catch(() => undefined);
       }
-      return ids.map((id) => {
+      return ids.flatMap((id) => {
         let queue = queues.get(id);
-        if (!queue) {
-          queue = openClubJobs(options.redis, clubPrefix(id, options.root));
+        const prefix = options.prefixOf(id);
+        if (!queue && prefix !== undefined) {
+          queue = openClubJobs(options.redis, prefix);
           queues.set(id, queue);
         }
-        return { queue, label: id };
+        return queue ? [{ queue, label: id }] : [];
       });
     },
     async close(): Promise<void> {

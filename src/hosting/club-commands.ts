@@ -9,6 +9,7 @@ import { clubFields, describeClub } from './club-fields.js';
 import { parseClubRecord, type ClubRecord } from './club-record.js';
 import type { ClubRegistry } from './club-registry.js';
 import { purgeClubData } from './purge-club-data.js';
+import { environmentClubKey, environmentClubRefusal } from './environment-club-data.js';
 
 export const clubUsage = `Usage: ${adminCommandLine('club')} <command>
   add <id> --name N --url U --token T [--layout auto|spec|bare] [--daily-limit 5000]
@@ -107,10 +108,18 @@ async function add(rest: string[], deps: ClubCommandDeps): Promise<number> {
     if (typeof value === 'string' && field) record[field.key] = field.parse(value, deps.readFile);
   }
   const club = checkPolicy(parseClubRecord(record));
+  await refuseBesideEnvironmentClub(deps);
   if (!values['no-check']) await requireAcceptedToken(club, deps);
   await deps.registry.add(club);
   deps.print(`Added the club "${club.id}" (${club.name}).`);
   return 0;
+}
+
+/** The registry's first club would orphan the environment's club's keys: refused while it has any. */
+async function refuseBesideEnvironmentClub(deps: ClubCommandDeps): Promise<void> {
+  if ((await deps.registry.list()).length > 0) return;
+  const key = await environmentClubKey(deps.redis, deps.root);
+  if (key !== undefined) throw new Refusal(environmentClubRefusal(key));
 }
 
 async function list(deps: ClubCommandDeps): Promise<number> {

@@ -1,69 +1,64 @@
-import type { Redis } from 'ioredis';
 import { defaultAccessPolicy, type AccessPolicy } from '../access/access-policy.js';
 import { parseAccessPolicy } from '../access/load-access-policy.js';
-import { createClubServices, type ClubServices } from '../app/club-services.js';
-import type { ClubCallInfo } from '../club/create-club-client.js';
 import { registry as commandRegistry } from '../commands/registry.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { clubPrefix } from './club-keys.js';
+import type { SealedScope } from '../redis/sealed-values.js';
+import { clubPrefix, defaultRoot } from './club-keys.js';
 import type { ClubRecord } from './club-record.js';
 import type { ClubRegistry } from './club-registry.js';
-import type { HostConfig } from './host-config.js';
+import {
+  buildClubScope,
+  type ClubScope,
+  type ClubSettings,
+  type ScopeShared,
+} from './club-scope.js';
 
-/** A club of the deployment as one process serves it: its record, services and policy. */
-export interface HostedClub {
-  readonly id: string;
-  readonly record: ClubRecord;
-  /** Built on first use, on the process's shared connections. */
-  readonly services: ClubServices;
-  readonly policy: AccessPolicy;
-  readonly timezone: string;
-}
+export type { ClubScope, HostedClub } from './club-scope.js';
 
 /** Options for {@link openClubDirectory}. */
-export interface ClubDirectoryOptions {
+export interface ClubDirectoryOptions extends Omit<ScopeShared, 'config'> {
   registry: ClubRegistry;
-  config: HostConfig;
-  /** The process's connections, shared by every club. */
-  connections: { redis: Redis; queueConnection: Redis };
-  logger: Logger;
+  config: ScopeShared['config'];
   /** The root of the deployment's keys. Default: `club-bot`. */
   root?: string;
   /** How often the registry's version is looked at. Default: 5 s. */
   refreshMs?: number;
-  /** Told after a job is put in a club's queue (the jobs doorbell). */
-  onEnqueued?: (clubId: string) => Promise<void>;
-  onClubCall?: (clubId: string, info: ClubCallInfo) => void;
-  /** The budget's window (tests shorten it). Default: 24 h. */
-  budgetWindowMs?: number;
-  now?: () => number;
 }
 
 /**
- * The clubs of the registry, held in memory (a record each) and reloaded when the registry's
- * version moves; each club's services are built on its first command, so an idle club costs its
- * record only. A changed record's services are closed and built again on next use.
+ * The clubs a process serves, whether the registry describes them or the environment describes
+ * one. Each club's scope is built on its first use, so an idle club costs its settings only.
  */
 export interface ClubDirectory {
   ids(): readonly string[];
-  club(id: string): HostedClub | undefined;
-  bySlackTeam(teamId: string): HostedClub | undefined;
-  byDiscordGuild(guildId: string): HostedClub | undefined;
-  /** The clubs whose services are built. */
-  built(): HostedClub[];
+  club(id: string): ClubScope | undefined;
+  /** A club's settings, without building its scope (the start-up token check reads these). */
+  settingsOf(id: string): ClubSettings | undefined;
+  /** Where a club's keys start, without building its scope (the sweeps read by prefix). */
+  prefixOf(id: string): string | undefined;
+  bySlackTeam(teamId: string): ClubScope | undefined;
+  byDiscordGuild(guildId: string): ClubScope | undefined;
+  /** The clubs whose scopes are built. */
+  built(): ClubScope[];
+  /** Which sealed values are the deployment's (the start-up's sealed-data check and migration). */
+  readonly sealedScope: SealedScope;
   /** Reloads the registry if it changed. */
   refresh(): Promise<void>;
   close(): Promise<void>;
 }
 
+/**
+ * The clubs of the registry, held in memory (a record each) and reloaded when the registry's
+ * version moves. A changed record's scope is closed and built again on next use.
+ */
 export async function openClubDirectory(options: ClubDirectoryOptions): Promise<ClubDirectory> {
   const { logger } = options;
   let records = new Map<string, ClubRecord>();
   let slackTeams = new Map<string, string>();
   let discordGuilds = new Map<string, string>();
   let version = -1;
-  const built = new Map<string, HostedClub>();
+  const built = new Map<string, ClubScope>();
 
   async function load(): Promise<void> {
     const seen = await options.registry.version();
@@ -82,58 +77,20 @@ export async function openClubDirectory(options: ClubDirectoryOptions): Promise<
     version = seen;
   }
 
-  function build(record: ClubRecord): HostedClub {
-    const policy = policyOf(record, logger);
-    const { config } = options;
-    const services = createClubServices({
-      config: {
-        ...config,
-        CLUB_API_URL: record.apiUrl,
-        CLUB_API_LAYOUT: record.layout,
-        CLUB_API_TOKEN: record.token,
-        CLUB_DAILY_LIMIT: record.dailyLimit,
-        CLUB_REPORTS_MEMBER: record.reportsMember,
-        CLUB_PERSON_DAILY_SHARE: record.personDailyShare ?? config.CLUB_PERSON_DAILY_SHARE,
-        CLUB_PERSON_DAILY_FORMS: record.personDailyForms ?? config.CLUB_PERSON_DAILY_FORMS,
-      },
-      logger: logger.child({ club: record.id }),
-      prefix: clubPrefix(record.id, options.root),
-      policy,
-      connections: options.connections,
-      // Notices of changes would need a prefix per club on one tracking connection.
-      keyTracking: false,
-      budgetWindowMs: options.budgetWindowMs,
-      now: options.now,
-      onClubCall: (info) => options.onClubCall?.(record.id, info),
-    });
-    const { queue } = services;
-    const ring = () => options.onEnqueued?.(record.id);
-    const ringing = {
-      ...queue,
-      async enqueueCommand(request: Parameters<typeof queue.enqueueCommand>[0]) {
-        await queue.enqueueCommand(request);
-        await ring();
-      },
-      async enqueueForm(submission: Parameters<typeof queue.enqueueForm>[0]) {
-        await queue.enqueueForm(submission);
-        await ring();
-      },
-    };
-    return {
-      id: record.id,
-      record,
-      services: { ...services, queue: ringing },
-      policy,
-      timezone: record.timezone,
-    };
-  }
+  const settingsOf = (id: string): ClubSettings | undefined => {
+    const record = records.get(id);
+    return record && settingsOfRecord(record, policyOf(record, logger), options.root);
+  };
 
-  function club(id: string): HostedClub | undefined {
+  function club(id: string): ClubScope | undefined {
     const existing = built.get(id);
     if (existing) return existing;
     const record = records.get(id);
     if (!record) return undefined;
-    const made = build(record);
+    const made = buildClubScope(
+      settingsOfRecord(record, policyOf(record, logger), options.root),
+      options,
+    );
     built.set(id, made);
     return made;
   }
@@ -150,6 +107,9 @@ export async function openClubDirectory(options: ClubDirectoryOptions): Promise<
   return {
     ids: () => [...records.keys()],
     club,
+    settingsOf,
+    prefixOf: (id) => (records.has(id) ? clubPrefix(id, options.root) : undefined),
+    sealedScope: { mode: 'hosting', root: options.root ?? defaultRoot },
     bySlackTeam: (teamId) => lookUp(slackTeams.get(teamId)),
     byDiscordGuild: (guildId) => lookUp(discordGuilds.get(guildId)),
     built: () => [...built.values()],
@@ -161,9 +121,27 @@ export async function openClubDirectory(options: ClubDirectoryOptions): Promise<
     },
   };
 
-  function lookUp(id: string | undefined): HostedClub | undefined {
+  function lookUp(id: string | undefined): ClubScope | undefined {
     return id === undefined ? undefined : club(id);
   }
+}
+
+/** A registry record as the settings a scope is built from. */
+function settingsOfRecord(record: ClubRecord, policy: AccessPolicy, root?: string): ClubSettings {
+  return {
+    id: record.id,
+    prefix: clubPrefix(record.id, root),
+    apiUrl: record.apiUrl,
+    layout: record.layout,
+    token: record.token,
+    dailyLimit: record.dailyLimit,
+    timezone: record.timezone,
+    policy,
+    reportsMember: record.reportsMember,
+    personDailyShare: record.personDailyShare,
+    personDailyForms: record.personDailyForms,
+    record,
+  };
 }
 
 /** A club's own policy, or the built-in defaults (least privilege) when it has none or it fails. */

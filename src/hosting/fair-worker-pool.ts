@@ -1,6 +1,6 @@
 import { QueueKeys } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { clubWorkerOptions } from '../app/start-worker.js';
+import { clubWorkerOptions } from './club-worker-options.js';
 import { defaultQueueName } from '../jobs/club-queue.js';
 import {
   clubWorkerSettings,
@@ -14,7 +14,7 @@ import type { Logger } from '../log.js';
 import type { Heartbeat } from '../ops/heartbeat.js';
 import { ClubFetcher } from './club-fetcher.js';
 import type { ClubDirectory, HostedClub } from './club-directory.js';
-import { clubPrefix, doorbellKeys } from './club-keys.js';
+import { doorbellKeys } from './club-keys.js';
 import { waitForRings } from './doorbell.js';
 import { RoundRobin, Signal } from './round-robin.js';
 import { createWakeTimer } from './wake-timer.js';
@@ -189,8 +189,10 @@ export function startFairWorkerPool(options: FairWorkerPoolOptions): FairWorkerP
   async function sweep(): Promise<void> {
     await Promise.all(
       directory.ids().map(async (id) => {
-        // Read by prefix: an idle club's services are not built just to look.
-        const at = new QueueKeys(clubPrefix(id, options.root)).getKeys(defaultQueueName);
+        // Read by prefix: an idle club's scope is not built just to look.
+        const prefix = directory.prefixOf(id);
+        if (prefix === undefined) return;
+        const at = new QueueKeys(prefix).getKeys(defaultQueueName);
         const redis = options.redis;
         const [waiting, prioritized, delayed, active] = await Promise.all([
           redis.llen(at.wait ?? ''),

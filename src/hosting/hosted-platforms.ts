@@ -5,23 +5,21 @@ import type { Logger } from '../log.js';
 import type { PartCheck } from '../ops/health-part.js';
 import type { Sealer } from '../redis/sealer.js';
 import { createHash } from 'node:crypto';
-import type { ClubDirectory, HostedClub } from './club-directory.js';
+import type { ClubDirectory, ClubScope } from './club-directory.js';
 import { registryKeys } from './club-keys.js';
 import type { ClubRegistry } from './club-registry.js';
-import { createClubDispatchers } from './club-dispatchers.js';
-import type { HostConfig } from './host-config.js';
+import type { ProcessConfig } from '../config.js';
 import { createSlackClaims } from './slack-claims.js';
 
 /** What the hosting bot process needs to start its platforms. */
 export interface HostedPlatformsOptions {
-  config: HostConfig;
+  config: ProcessConfig;
   directory: ClubDirectory;
   registry: ClubRegistry;
   redis: Redis;
   sealer: Sealer;
   logger: Logger;
   onApiError(platform: Platform, code: string): void;
-  onDispatched(clubId: string, platform: string, kind: string, seconds: number): void;
 }
 
 /**
@@ -31,10 +29,7 @@ export interface HostedPlatformsOptions {
  */
 export async function startHostedPlatforms(options: HostedPlatformsOptions) {
   const { config, directory, redis, sealer, logger } = options;
-  const dispatcherOf = createClubDispatchers({
-    ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
-    onDispatched: options.onDispatched,
-  });
+  const dispatcherOf = (club: ClubScope) => club.dispatcher;
   const oauth = Boolean(config.SLACK_CLIENT_ID && config.SLACK_CLIENT_SECRET);
   // Socket Mode (SLACK_APP_TOKEN) needs no signing secret: nothing reaches the bot unsigned.
   const slackOn = Boolean(
@@ -43,7 +38,8 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
   const discordOn = Boolean(config.DISCORD_TOKEN && config.DISCORD_APPLICATION_ID);
   const stops: (() => Promise<void>)[] = [];
   const ready: Partial<Record<Platform, PartCheck>> = {};
-  const sinkMakers: ((club: HostedClub) => Partial<Record<Platform, ReplySink>>)[] = [];
+  let slackPort: number | undefined;
+  const sinkMakers: ((club: ClubScope) => Partial<Record<Platform, ReplySink>>)[] = [];
 
   if (slackOn) {
     const { startSlackAdapter } = await import('../platforms/slack/app.js');
@@ -54,7 +50,7 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
       key: registryKeys().slackInstallations,
       sealer,
     });
-    const slack = await startSlackAdapter<HostedClub>({
+    const slack = await startSlackAdapter<ClubScope>({
       signingSecret: config.SLACK_SIGNING_SECRET,
       appToken: config.SLACK_APP_TOKEN,
       slackApiUrl: config.SLACK_API_URL,
@@ -87,6 +83,7 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
     });
     sinkMakers.push((club) => ({ slack: slack.sinkFor(club) }));
     ready.slack = slack.ready;
+    slackPort = slack.port;
     stops.push(() => slack.stop());
     logger.info(
       { port: slack.port, installFlow: oauth, socketMode: Boolean(config.SLACK_APP_TOKEN) },
@@ -109,9 +106,16 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
     stops.push(() => discord.stop());
     logger.info('Discord adapter started for every club');
   }
+  if (!slackOn && !discordOn) {
+    logger.warn(
+      'Neither Slack (SLACK_BOT_TOKEN with SLACK_SIGNING_SECRET or SLACK_APP_TOKEN) nor Discord (DISCORD_TOKEN, DISCORD_APPLICATION_ID) is configured: only the ops port (OPS_PORT) will answer.',
+    );
+  }
   return {
-    sinksFor: (club: HostedClub) => Object.assign({}, ...sinkMakers.map((make) => make(club))),
+    sinksFor: (club: ClubScope) => Object.assign({}, ...sinkMakers.map((make) => make(club))),
     stops,
     ready,
+    /** Slack's HTTP port (`PORT`, or the one given for 0); undefined without Slack over HTTP. */
+    slackPort,
   };
 }

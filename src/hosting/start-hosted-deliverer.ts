@@ -15,7 +15,7 @@ import type { ReplySink } from '../delivery/reply-sink.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { ClubDirectory, HostedClub } from './club-directory.js';
-import { clubPrefix, doorbellKeys } from './club-keys.js';
+import { doorbellKeys } from './club-keys.js';
 import { waitForRings } from './doorbell.js';
 import { RoundRobin, Signal } from './round-robin.js';
 
@@ -145,8 +145,10 @@ export function startHostedDeliverer(options: HostedDelivererOptions) {
   async function sweep(ids: readonly string[], claim: boolean): Promise<void> {
     await Promise.all(
       ids.map(async (id) => {
-        // Read by prefix: an idle club's services are not built just to look.
-        const keys = outboxKeys(clubPrefix(id, options.root));
+        // Read by prefix: an idle club's scope is not built just to look.
+        const prefix = directory.prefixOf(id);
+        if (prefix === undefined) return;
+        const keys = outboxKeys(prefix);
         const [waiting, later] = await Promise.all([
           redis.xlen(keys.stream),
           redis.zcard(keys.later),

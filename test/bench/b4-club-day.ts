@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startReplyDeliverer } from '../../src/delivery/start-reply-deliverer.js';
-import { startWorker } from '../../src/app/start-worker.js';
+import { startClubWorker } from '../support/start-club-worker.js';
 import { createClubApi, type ClubApi } from '../../src/club/club-api.js';
 import { createClubClient } from '../../src/club/create-club-client.js';
 import type { ChatUser } from '../../src/core/chat-user.js';
@@ -48,7 +48,7 @@ export async function clubDay(options: BenchOptions): Promise<Figure[]> {
       },
     },
   });
-  const worker = startWorker({
+  const worker = startClubWorker({
     services: bot.services,
     logger: benchLogger('worker'),
     timezone: benchTimezone,

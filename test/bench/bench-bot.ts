@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AccessPolicy } from '../../src/access/access-policy.js';
-import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
-import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
+import type { ClubScope } from '../../src/hosting/club-scope.js';
+import { openTestClubScope } from '../support/test-club-scope.js';
 import type { Config } from '../../src/config.js';
 import type { Dispatcher } from '../../src/dispatch/create-dispatcher.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
@@ -37,7 +37,7 @@ export interface BenchBotOptions {
  */
 export interface BenchBot {
   simulator: RunningSimulator;
-  services: ClubServices;
+  services: ClubScope;
   config: Config;
   policy: AccessPolicy;
   dispatcher: Dispatcher;
@@ -70,20 +70,16 @@ export async function startBenchBot(options: BenchBotOptions): Promise<BenchBot>
   const config = benchConfig(simulator.url, options.redisUrl);
   const logger = benchLogger('bench');
   const prefix = `bench-${randomUUID().slice(0, 8)}`;
-  const services = createClubServices({
-    config,
+  const ratePerMinute = 'ratePerMinute' in options ? options.ratePerMinute : benchRatePerMinute;
+  const services = openTestClubScope({
+    config: { ...config, RATE_LIMIT_PER_MINUTE: ratePerMinute ?? 0 },
     logger,
     policy,
     prefix,
+    timezone: benchTimezone,
     ...(options.now ? { now: options.now } : {}),
   });
-  const now = options.now;
-  const ratePerMinute = 'ratePerMinute' in options ? options.ratePerMinute : benchRatePerMinute;
-  const dispatcher = createBotDispatcher(services, {
-    timezone: benchTimezone,
-    ratePerMinute,
-    ...(now ? { now: () => new Date(now()) } : {}),
-  });
+  const { dispatcher } = services;
 
   const childEnv = (slackApiUrl: string): Record<string, string> => ({
     BENCH_CLUB_API_URL: simulator.url,

@@ -2,12 +2,12 @@ import { openClubDirectory, type ClubDirectory } from '../../src/hosting/club-di
 import { doorbellKeys } from '../../src/hosting/club-keys.js';
 import { createClubRegistry } from '../../src/hosting/club-registry.js';
 import { createDoorbell } from '../../src/hosting/doorbell.js';
-import { loadHostConfig } from '../../src/hosting/host-config.js';
+import { loadProcessConfig } from '../../src/config.js';
 import { connectRedis } from '../../src/hosting/redis-client.js';
 import type { Logger } from '../../src/log.js';
 import { createSealer } from '../../src/redis/sealer.js';
 import { testDataKey } from '../support/data-key.js';
-import { benchLogger } from './bench-setup.js';
+import { benchLogger, benchRatePerMinute } from './bench-setup.js';
 import { requiredEnv } from './process-services.js';
 
 /**
@@ -27,7 +27,10 @@ export async function openHostedProcess(component: string): Promise<{
 }> {
   const root = requiredEnv('BENCH_ROOT');
   const location = { REDIS_URL: requiredEnv('BENCH_REDIS_URL') };
-  const config = loadHostConfig({ ...location, CLUB_DATA_KEY: testDataKey });
+  const config = {
+    ...loadProcessConfig({ ...location, CLUB_DATA_KEY: testDataKey }),
+    RATE_LIMIT_PER_MINUTE: benchRatePerMinute,
+  };
   const redis = connectRedis(location, { maxRetriesPerRequest: null, enableAutoPipelining: true });
   const queueConnection = connectRedis(location, { maxRetriesPerRequest: null });
   const logger = benchLogger(component);

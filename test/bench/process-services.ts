@@ -1,8 +1,15 @@
 import type { RoleRule } from '../../src/access/access-policy.js';
-import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
+import type { ClubScope } from '../../src/hosting/club-scope.js';
+import { openTestClubScope } from '../support/test-club-scope.js';
 import type { Logger } from '../../src/log.js';
 import { createBotMetrics, type BotMetrics } from '../../src/ops/bot-metrics.js';
-import { benchConfig, benchLogger, benchPolicy } from './bench-setup.js';
+import {
+  benchConfig,
+  benchLogger,
+  benchPolicy,
+  benchRatePerMinute,
+  benchTimezone,
+} from './bench-setup.js';
 
 /** An environment variable a bench child needs. */
 export function requiredEnv(name: string): string {
@@ -17,7 +24,7 @@ export function requiredEnv(name: string): string {
  * acknowledgement and delivery is counted as in production.
  */
 export function processServices(component: string): {
-  services: ClubServices;
+  services: ClubScope;
   logger: Logger;
   metrics: BotMetrics;
   prefix: string;
@@ -27,13 +34,15 @@ export function processServices(component: string): {
   const logger = benchLogger(component);
   const grants = JSON.parse(process.env.BENCH_GRANTS ?? '[]') as RoleRule[];
   const metrics = createBotMetrics();
-  const services = createClubServices({
-    config,
+  const services = openTestClubScope({
+    config: { ...config, RATE_LIMIT_PER_MINUTE: benchRatePerMinute },
     logger,
     policy: benchPolicy(grants),
     prefix,
-    onClubCall: metrics.clubCall,
+    timezone: benchTimezone,
+    onClubCall: (_club, info) => metrics.clubCall(info),
     onCacheRead: metrics.cacheRead,
+    onDispatched: (_club, platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
   });
   return { services, logger, metrics, prefix };
 }

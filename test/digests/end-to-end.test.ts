@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
-import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
-import { startWorker } from '../../src/app/start-worker.js';
+import type { ClubScope } from '../../src/hosting/club-scope.js';
+import { openTestClubScope } from '../support/test-club-scope.js';
+import { startClubWorker } from '../support/start-club-worker.js';
 import { clubClock } from '../../src/club/time/club-time.js';
 import { loadConfig } from '../../src/config.js';
 import { createDigests } from '../../src/digests/create-digests.js';
@@ -27,7 +27,7 @@ const clock = { now: Date.now() };
 
 let simulator: RunningSimulator;
 let fake: FakeSlack;
-let services: ClubServices;
+let services: ClubScope;
 let worker: ClubWorker;
 let deliverer: ReplyDeliverer;
 
@@ -40,7 +40,13 @@ beforeAll(async () => {
     CLUB_API_TOKEN: token,
     REDIS_URL: testRedisUrl(),
   });
-  services = createClubServices({ config, logger, prefix: uniquePrefix('digest-e2e') });
+  services = openTestClubScope({
+    config,
+    logger,
+    prefix: uniquePrefix('digest-e2e'),
+    timezone: london,
+    rateLimit: false,
+  });
   const sink = createSlackReplySink({
     botToken: 'xoxb-e2e',
     slackApiUrl: fake.apiUrl,
@@ -57,7 +63,7 @@ beforeAll(async () => {
     logger,
     onGone: createDigests(services, { timezone: london, logger }).dropGone,
   });
-  worker = startWorker({ services, logger, timezone: london, now: () => clock.now });
+  worker = startClubWorker({ services, logger, timezone: london, now: () => clock.now });
 });
 afterAll(async () => {
   await worker?.close();
@@ -87,7 +93,7 @@ const postsIn = (channel: string) =>
 
 describe('a digest from /digest add to its post', () => {
   it('when a coach runs /digest add tonight in a channel and the clock reaches 16:00, then one post appears in that channel', async () => {
-    const dispatcher = createBotDispatcher(services, { timezone: london });
+    const { dispatcher } = services;
     const result = await dispatcher.command(
       { id: 'e2e-add', slash: '/digest', text: 'add tonight' },
       coach(),
@@ -129,7 +135,7 @@ describe('a digest from /digest add to its post', () => {
   });
 
   it('when its channel is deleted, then the post fails as gone and the digest is dropped', async () => {
-    const dispatcher = createBotDispatcher(services, { timezone: london });
+    const { dispatcher } = services;
     await dispatcher.command({ id: 'e2e-gone', slash: '/digest', text: 'add deadlines' }, coach(), {
       platform: 'slack',
       userId: 'UCOACH',

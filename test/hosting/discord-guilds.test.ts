@@ -34,7 +34,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const guildOf = (clubId: string) => host.directory.club(clubId)!.record.discordGuilds[0]!;
+const guildOf = (clubId: string) => host.directory.club(clubId)!.record!.discordGuilds[0]!;
 const someone = (guildId: string): Sender => ({
   applicationId,
   userId: '600000000000000077',

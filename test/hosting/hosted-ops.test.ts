@@ -49,8 +49,12 @@ describe('the ops port of a hosting deployment', () => {
 
   it('the job board lists every registered club’s queue, labelled by club', async () => {
     host = await startHostingHarness({ clubs: [{ id: 'west' }, { id: 'wold' }], noPool: true });
-    const { directory, redis, root } = host;
-    const queues = createClubBoardQueues({ ids: () => directory.ids(), redis, root });
+    const { directory, redis } = host;
+    const queues = createClubBoardQueues({
+      ids: () => directory.ids(),
+      prefixOf: (id) => directory.prefixOf(id),
+      redis,
+    });
     const board = jobBoardRoute({ user: 'ops', password: 'secret', queues: queues.list })!;
     const server = await startOpsServer(0, [board], '127.0.0.1');
     try {

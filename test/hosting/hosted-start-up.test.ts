@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openClubDirectory } from '../../src/hosting/club-directory.js';
 import { defaultRoot } from '../../src/hosting/club-keys.js';
 import { createClubRegistry } from '../../src/hosting/club-registry.js';
-import { loadHostConfig } from '../../src/hosting/host-config.js';
+import { loadProcessConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { migrateData } from '../../src/redis/data-format.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
@@ -80,7 +80,7 @@ describe('npm start with clubs in the registry', () => {
       // A command put in the club's queue, as its dispatcher would: the process's pool runs it.
       const directory = await openClubDirectory({
         registry: createClubRegistry(redis, testSealer),
-        config: loadHostConfig({ REDIS_URL: redisUrl(), CLUB_DATA_KEY: testDataKey }),
+        config: loadProcessConfig({ REDIS_URL: redisUrl(), CLUB_DATA_KEY: testDataKey }),
         connections: { redis, queueConnection: redis },
         logger: createLogger({ level: 'silent' }),
         onEnqueued: async (id) => void (await redis.lpush('club-bot:{doorbell}:jobs', id)),

@@ -6,7 +6,7 @@ import { openClubDirectory, type ClubDirectory } from '../../src/hosting/club-di
 import { parseClubRecord } from '../../src/hosting/club-record.js';
 import { createClubRegistry, type ClubRegistry } from '../../src/hosting/club-registry.js';
 import { runClubCommand } from '../../src/hosting/club-commands.js';
-import { loadHostConfig } from '../../src/hosting/host-config.js';
+import { loadProcessConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { testDataKey, testSealer } from '../support/data-key.js';
@@ -40,7 +40,7 @@ beforeAll(async () => {
   await registry.add(parseClubRecord({ ...club, id: 'plain', name: 'Plain' }));
   directory = await openClubDirectory({
     registry,
-    config: loadHostConfig({
+    config: loadProcessConfig({
       REDIS_URL: testRedisUrl(),
       CLUB_DATA_KEY: testDataKey,
       CLUB_PERSON_DAILY_SHARE: '5%',

@@ -7,7 +7,7 @@ import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import { formJobId, jobOptions } from '../../src/jobs/club-queue.js';
 import type { FormSubmission } from '../../src/jobs/job-types.js';
 import { runJobsCommand, type ClubJobs } from '../../src/jobs/jobs-command.js';
-import { clubWorkerOptions } from '../../src/app/start-worker.js';
+import { clubWorkerOptions } from '../../src/hosting/club-worker-options.js';
 import { createJobProcessor, type AnyJob } from '../../src/jobs/create-worker.js';
 import { createLogger } from '../../src/log.js';
 import { harnessTimezone, startBotHarness, type BotHarness } from '../support/bot-harness.js';

@@ -1,9 +1,9 @@
 import { testDataKey } from '../support/data-key.js';
-import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
-import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
+import type { ClubScope } from '../../src/hosting/club-scope.js';
+import { openTestClubScope } from '../support/test-club-scope.js';
 import { startClubOps } from '../../src/app/start-ops.js';
 import { startReplyDeliverer } from '../../src/delivery/start-reply-deliverer.js';
-import { startWorker } from '../../src/app/start-worker.js';
+import { startClubWorker } from '../support/start-club-worker.js';
 import type { Platform } from '../../src/core/chat-user.js';
 import { loadConfig } from '../../src/config.js';
 import type { Dispatcher } from '../../src/dispatch/create-dispatcher.js';
@@ -30,7 +30,7 @@ export interface OpsFixtureOptions {
   /** Start a worker (it beats for /readyz at once). Default: true. */
   worker?: boolean;
   /** Reply sinks, given the metrics (for `platformError`) and the services. Default: none. */
-  sinks?: (metrics: BotMetrics, services: ClubServices) => Partial<Record<Platform, ReplySink>>;
+  sinks?: (metrics: BotMetrics, services: ClubScope) => Partial<Record<Platform, ReplySink>>;
   logger?: Logger;
   /** A Redis URL other than the test Redis (e.g. one that never answers). */
   redisUrl?: string;
@@ -53,7 +53,7 @@ export interface OpsFixtureOptions {
  */
 export interface OpsFixture {
   simulator: RunningSimulator;
-  services: ClubServices;
+  services: ClubScope;
   metrics: BotMetrics;
   worker?: ClubWorker;
   heartbeat: Heartbeat;
@@ -83,12 +83,15 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
   });
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const metrics = createBotMetrics();
-  const services = createClubServices({
+  const services = openTestClubScope({
     config,
     logger,
     prefix: options.prefix ?? uniquePrefix('ops'),
-    onClubCall: metrics.clubCall,
+    timezone: opsTimezone,
+    rateLimit: false,
+    onClubCall: (_club, info) => metrics.clubCall(info),
     onCacheRead: metrics.cacheRead,
+    onDispatched: (_club, platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
   });
   metrics.observe(services);
   const deliverer = startReplyDeliverer({
@@ -104,7 +107,7 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
   const worker =
     options.worker === false
       ? undefined
-      : startWorker({
+      : startClubWorker({
           services,
           logger,
           timezone: opsTimezone,
@@ -115,10 +118,7 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
     ready.worker = heartbeat.part;
     await waitFor(() => heartbeat.part().ok, 'the worker’s first beat');
   }
-  const dispatcher = createBotDispatcher(services, {
-    timezone: opsTimezone,
-    onDispatched: (platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
-  });
+  const { dispatcher } = services;
   const ops = await startClubOps(services, {
     config,
     metrics,

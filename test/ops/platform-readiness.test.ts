@@ -1,7 +1,14 @@
 import { testDataKey } from '../support/data-key.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startPlatforms, type RunningPlatforms } from '../../src/app/start-platforms.js';
+import { stopInReverse } from '../../src/app/on-shutdown.js';
+import { startBotRole } from '../../src/app/start-bot-role.js';
 import { loadConfig } from '../../src/config.js';
+import { createClubRegistry } from '../../src/hosting/club-registry.js';
+import {
+  environmentClubSettings,
+  guildIdsOf,
+  openEnvironmentDirectory,
+} from '../../src/hosting/environment-directory.js';
 import { createLogger } from '../../src/log.js';
 import type { PartsReport } from '../../src/ops/health-part.js';
 import { fakeGuildId } from '../fakes/discord/interactions.js';
@@ -15,7 +22,9 @@ import { opsToken, startOpsFixture, type OpsFixture } from './ops-fixture.js';
 const applicationId = '900000000000000042';
 /** What a test started, stopped after it in the reverse order. */
 let ops: OpsFixture | undefined;
-let platforms: RunningPlatforms | undefined;
+let platforms:
+  | { slackPort?: number; stopPlatforms(): Promise<void>; stopDeliverer(): Promise<void> }
+  | undefined;
 let slack: FakeSlack | undefined;
 let fakes: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -28,7 +37,7 @@ afterEach(async () => {
   fakes = [];
 });
 
-/** The bot role of `npm start` (startPlatforms), its parts added to the fixture's /readyz. */
+/** The bot role of `npm start` over the environment's club, its parts added to the fixture's /readyz. */
 async function startBot(env: Record<string, string>): Promise<OpsFixture> {
   ops = await startOpsFixture({ worker: false });
   slack ??= await startFakeSlack();
@@ -42,16 +51,34 @@ async function startBot(env: Record<string, string>): Promise<OpsFixture> {
     SLACK_API_URL: slack.apiUrl,
     ...env,
   });
-  platforms = await startPlatforms({
+  const { services } = ops;
+  const logger = createLogger({ level: 'silent' });
+  const connections = { redis: services.redis, queueConnection: services.queueConnection };
+  const directory = openEnvironmentDirectory({
+    settings: { ...environmentClubSettings(config, services.policy), prefix: services.prefix },
+    discordGuilds: guildIdsOf(config.DISCORD_GUILD_ID),
     config,
-    services: ops.services,
-    policy: ops.services.policy,
-    metrics: ops.metrics,
-    logger: createLogger({ level: 'silent' }),
-    slack: true,
-    discord: Boolean(config.DISCORD_TOKEN),
+    connections,
+    logger,
   });
-  Object.assign(ops.ready, platforms.ready);
+  const role = await startBotRole({
+    config,
+    directory,
+    registry: createClubRegistry(services.redis, services.sealer),
+    redis: services.redis,
+    sealer: services.sealer,
+    logger,
+    metrics: ops.metrics,
+  });
+  platforms = {
+    slackPort: role.slackPort,
+    stopPlatforms: () => stopInReverse(role.stops),
+    stopDeliverer: async () => {
+      await role.stopDeliverer();
+      await directory.close();
+    },
+  };
+  Object.assign(ops.ready, role.ready);
   return ops;
 }
 

@@ -7,7 +7,7 @@ import { clubPrefix, registryKeys } from '../../src/hosting/club-keys.js';
 import { createClubRegistry, type ClubRegistry } from '../../src/hosting/club-registry.js';
 import type { ClubRecord } from '../../src/hosting/club-record.js';
 import { runClubCommand } from '../../src/hosting/club-commands.js';
-import { loadHostConfig } from '../../src/hosting/host-config.js';
+import { loadProcessConfig } from '../../src/config.js';
 import { ClubRecordRefusedError } from '../../src/hosting/sealed-club-record.js';
 import { createLogger } from '../../src/log.js';
 import { createRedisInstallationStore } from '../../src/platforms/slack/redis-installation-store.js';
@@ -56,7 +56,7 @@ describe('when Redis is written by someone without the data key', () => {
     await redis.hset(at.records, 'otters', JSON.stringify(forged));
     await expect(registry.get('otters')).rejects.toThrowError(ClubRecordRefusedError);
     await expect(registry.get('otters')).rejects.toThrowError(/club "otters"/);
-    const config = loadHostConfig({ REDIS_URL: testRedisUrl(), CLUB_DATA_KEY: testDataKey });
+    const config = loadProcessConfig({ REDIS_URL: testRedisUrl(), CLUB_DATA_KEY: testDataKey });
     const opening = openClubDirectory({
       registry,
       config,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { startWorker } from '../../src/app/start-worker.js';
+import { startClubWorker } from '../support/start-club-worker.js';
 import { formInvalidReply } from '../../src/core/form-replies.js';
 import { replyToPlainText, type Reply } from '../../src/core/reply.js';
 import { parseCommandText } from '../../src/commands/parse-command.js';
@@ -45,7 +45,7 @@ describe('scenario 5: bad input', () => {
     let unhandled = 0;
     const onUnhandled = () => (unhandled += 1);
     process.on('unhandledRejection', onUnhandled);
-    const worker = startWorker({
+    const worker = startClubWorker({
       services: run.services,
       logger,
       timezone,

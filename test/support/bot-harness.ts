@@ -1,9 +1,9 @@
 import { testDataKey } from './data-key.js';
 import { defaultAccessPolicy, type AccessPolicy } from '../../src/access/access-policy.js';
-import { createClubServices, type ClubServices } from '../../src/app/club-services.js';
-import { createBotDispatcher } from '../../src/app/create-bot-dispatcher.js';
+import type { ClubScope } from '../../src/hosting/club-scope.js';
+import { openTestClubScope } from './test-club-scope.js';
 import { startReplyDeliverer } from '../../src/delivery/start-reply-deliverer.js';
-import { startWorker } from '../../src/app/start-worker.js';
+import { startClubWorker } from './start-club-worker.js';
 import type { Platform } from '../../src/core/chat-user.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Dispatcher } from '../../src/dispatch/create-dispatcher.js';
@@ -40,7 +40,8 @@ export interface BotHarnessOptions {
 /** The whole bot in-process on the test Redis: simulator, shared services, a worker, a dispatcher. */
 export interface BotHarness {
   simulator: RunningSimulator;
-  services: ClubServices;
+  /** The club's scope, as `club-bot start` builds it. */
+  services: ClubScope;
   worker?: ClubWorker;
   dispatcher: Dispatcher;
   config: Config;
@@ -67,11 +68,12 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
   });
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const policy = options.policy ?? defaultAccessPolicy;
-  const services = createClubServices({
+  const services = openTestClubScope({
     config,
     logger,
     policy,
     prefix: uniquePrefix('bot'),
+    timezone: harnessTimezone,
     budgetWindowMs: options.budgetWindowMs,
   });
   // The bot's side delivers the outbox's replies through the sinks; the worker fills it.
@@ -84,11 +86,8 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
   });
   const worker = options.noWorker
     ? undefined
-    : startWorker({ services, logger, timezone: harnessTimezone, now: options.now });
-  const dispatcher = createBotDispatcher(services, {
-    timezone: harnessTimezone,
-    ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
-  });
+    : startClubWorker({ services, logger, timezone: harnessTimezone, now: options.now });
+  const { dispatcher } = services;
   return {
     simulator,
     services,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubWorkerOptions } from '../../src/app/start-worker.js';
+import { clubWorkerOptions } from '../../src/hosting/club-worker-options.js';
 import type { ChatUser } from '../../src/core/chat-user.js';
 import { replyToPlainText, type Reply } from '../../src/core/reply.js';
 import type { ReplyAddress } from '../../src/delivery/reply-address.js';

@@ -4,10 +4,9 @@
  * It also drives the load itself, so sending and the reply's arrival are timed on one clock.
  */
 import { randomUUID } from 'node:crypto';
-import { createClubDispatchers } from '../../../src/hosting/club-dispatchers.js';
+import type { HostedClub } from '../../../src/hosting/club-scope.js';
 import { startHostedDeliverer } from '../../../src/hosting/start-hosted-deliverer.js';
 import type { Reply } from '../../../src/core/reply.js';
-import { benchRatePerMinute } from '../bench-setup.js';
 import { serveParent, signalReady } from '../child-process.js';
 import { openHostedProcess } from '../hosted-process.js';
 import { sleep } from '../stats.js';
@@ -42,7 +41,7 @@ const deliverer = startHostedDeliverer({
     },
   }),
 });
-const dispatcherOf = createClubDispatchers({ ratePerMinute: benchRatePerMinute });
+const dispatcherOf = (club: HostedClub) => club.dispatcher;
 const churns = new Map<string, NodeJS.Timeout>();
 
 async function warm(): Promise<void> {

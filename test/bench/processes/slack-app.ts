@@ -4,16 +4,10 @@
  * posts the workers' replies to Slack), or B1's baseline, a bare Bolt app that only acknowledges
  * (BENCH_APP=bare).
  */
-import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
 import { startReplyDeliverer } from '../../../src/delivery/start-reply-deliverer.js';
 import { startOneClubSlack } from '../../support/one-club-slack.js';
 import { startBareBoltApp } from '../bare-bolt-app.js';
-import {
-  benchBotToken,
-  benchRatePerMinute,
-  benchSigningSecret,
-  benchTimezone,
-} from '../bench-setup.js';
+import { benchBotToken, benchSigningSecret } from '../bench-setup.js';
 import { serveParent, signalReady } from '../child-process.js';
 import { processServices, requiredEnv } from '../process-services.js';
 
@@ -26,11 +20,7 @@ if (process.env.BENCH_APP === 'bare') {
   stop = bare.stop;
 } else {
   const { services, logger, metrics } = processServices('bot');
-  const dispatcher = createBotDispatcher(services, {
-    timezone: benchTimezone,
-    ratePerMinute: benchRatePerMinute,
-    onDispatched: (platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
-  });
+  const { dispatcher } = services;
   const slack = await startOneClubSlack(
     { dispatcher, services },
     { signingSecret: benchSigningSecret, botToken: benchBotToken, slackApiUrl, logger },

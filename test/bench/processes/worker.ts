@@ -4,14 +4,14 @@
  * when ready, when its jobs completed and its memory when asked, and its peak RSS when stopped.
  */
 import { readFileSync } from 'node:fs';
-import { startWorker } from '../../../src/app/start-worker.js';
+import { startClubWorker } from '../../support/start-club-worker.js';
 import { benchTimezone } from '../bench-setup.js';
 import { serveParent, signalReady } from '../child-process.js';
 import { processServices } from '../process-services.js';
 
 const { services, logger, metrics } = processServices('worker');
 const concurrency = process.env.BENCH_CONCURRENCY;
-const worker = startWorker({
+const worker = startClubWorker({
   services,
   logger,
   timezone: benchTimezone,

@@ -2,8 +2,8 @@ import { testDataKey } from '../../support/data-key.js';
 import { randomUUID } from 'node:crypto';
 import { onTestFinished } from 'vitest';
 import { testRedisUrl } from '../../support/redis.js';
-import { createClubServices, type ClubServices } from '../../../src/app/club-services.js';
-import { createBotDispatcher } from '../../../src/app/create-bot-dispatcher.js';
+import type { ClubScope } from '../../../src/hosting/club-scope.js';
+import { openTestClubScope } from '../../support/test-club-scope.js';
 import { startReplyDeliverer } from '../../../src/delivery/start-reply-deliverer.js';
 import type { Platform } from '../../../src/core/chat-user.js';
 import { loadConfig } from '../../../src/config.js';
@@ -28,7 +28,7 @@ export type { PushedReply } from './reply-list-sink.js';
  */
 export interface Stack {
   simulator: RunningSimulator;
-  services: ClubServices;
+  services: ClubScope;
   dispatcher: Dispatcher;
   /**
    * The deliverer's sinks, read at each delivery: console replies go to a Redis list (see
@@ -76,14 +76,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     CLUB_REPORTS_MEMBER: String(simulator.admin.records('users')[0]?.Guid),
     ...options.config,
   };
-  const services = createClubServices({
+  const services = openTestClubScope({
     config: loadConfig(settings),
     logger: capturedLogger(`${options.name}-front`),
     policy: testPolicy,
     prefix,
+    timezone,
+    rateLimit: false,
     budgetWindowMs: options.budgetWindowMs,
   });
-  const dispatcher = createBotDispatcher(services, { timezone });
+  const { dispatcher } = services;
   const repliesKey = repliesKeyOf(prefix);
   const sinks: Stack['sinks'] = { console: replyListSink(services.redis, prefix) };
   const deliverer =

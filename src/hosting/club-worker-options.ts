@@ -1,23 +1,17 @@
 import { refreshCollection } from '../cache/cached-club-data.js';
 import { registry } from '../commands/registry.js';
 import { createDigests } from '../digests/create-digests.js';
-import {
-  createClubWorker,
-  type ClubWorker,
-  type ClubWorkerOptions,
-  type JobFinished,
-} from '../jobs/create-worker.js';
-import type { Heartbeat } from '../ops/heartbeat.js';
+import type { ClubWorkerOptions, JobFinished } from '../jobs/create-worker.js';
 import { fileSubmission } from '../jobs/file-submission.js';
 import type { Logger } from '../log.js';
 import { createLinkLock } from '../access/link-lock.js';
 import { linkedRolesOf } from '../access/linked-roles.js';
 import { clubWelfareHerald } from '../welfare/club-welfare-herald.js';
 import { tellOfIncident } from '../welfare/tell-of-incident.js';
-import type { ClubServices } from './club-services.js';
+import type { ClubServices } from '../app/club-services.js';
 
-/** Options for {@link startWorker}. */
-export interface StartWorkerOptions {
+/** Options for {@link clubWorkerOptions}: a club's services and time zone, and the worker's own. */
+export interface ClubJobOptions {
   services: ClubServices;
   logger: Logger;
   timezone: string;
@@ -26,41 +20,12 @@ export interface StartWorkerOptions {
   stalledIntervalMs?: number;
   now?: () => number;
   onFinished?: (event: JobFinished) => void;
-  /** Beaten while this worker runs and its own Redis connection answers (for `/readyz`). */
-  heartbeat?: Heartbeat;
-  /** How often the worker looks at itself to beat. Default: 10 s. */
-  heartbeatMs?: number;
-  /** Told after a reply or notice went into the outbox (a hosting deployment rings its deliverer). */
+  /** Told after a reply or notice went into the outbox (rings the deliverer's doorbell). */
   onReplyPut?: () => Promise<void>;
 }
 
-/**
- * Starts a worker on the shared services; `close()` finishes or hands back active jobs. Its
- * replies go to the outbox, which `startReplyDeliverer` empties (in the bot process).
- */
-export function startWorker(options: StartWorkerOptions): ClubWorker {
-  const { services } = options;
-  const worker = createClubWorker(clubWorkerOptions(options));
-  const { heartbeat } = options;
-  if (!heartbeat) return worker;
-  // A paused or closed worker, or one whose Redis is gone, takes no jobs: it stops beating.
-  const look = () =>
-    void (async () => {
-      if (!worker.isRunning() || worker.isPaused()) return;
-      await worker.waitUntilReady();
-      if ((await services.queueConnection.ping()) === 'PONG') heartbeat.beat();
-    })().catch(() => undefined);
-  look();
-  const timer = setInterval(look, options.heartbeatMs ?? 10_000);
-  timer.unref();
-  worker.on('closing', () => clearInterval(timer));
-  return worker;
-}
-
 /** The worker's options on a club's services: the command runner and the form filer. */
-export function clubWorkerOptions(
-  options: Omit<StartWorkerOptions, 'heartbeat' | 'heartbeatMs'>,
-): ClubWorkerOptions {
+export function clubWorkerOptions(options: ClubJobOptions): ClubWorkerOptions {
   const { services, timezone } = options;
   const now = () => new Date((options.now ?? Date.now)());
   // Digests (#33): their job schedulers make `digest` jobs, and /digest reaches them through the runner.
