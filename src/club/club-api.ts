@@ -26,20 +26,16 @@ import type { CodeOfConduct, CodeOfConductSummary } from './code-of-conduct.js';
 import { decodeCodeOfConduct, decodeCodeOfConductSummary } from './decode-code-of-conduct.js';
 import type {
   ClubEvent,
-  ClubEventDraft,
   ClubSession,
-  EmailListDraft,
   Incident,
-  IncidentDraft,
   Meet,
   Member,
   NamedMembership,
   TrialRequest,
-  TrialRequestDraft,
-  WaitingListDraft,
   WaitingListPerson,
   WhosWhoCategory,
 } from './domain.js';
+import type * as Drafts from './drafts.js';
 import {
   encodeClubEvent,
   encodeEmailList,
@@ -73,13 +69,13 @@ export interface ClubApi {
   getIncident(guid: string): Promise<Incident>;
   listTrialRequests(): Promise<TrialRequest[]>;
   listWaitingList(): Promise<WaitingListPerson[]>;
-  fileIncident(draft: IncidentDraft): Promise<Incident>;
-  fileTrialRequest(draft: TrialRequestDraft): Promise<TrialRequest>;
-  addToWaitingList(draft: WaitingListDraft): Promise<WaitingListPerson>;
-  fileEvent(draft: ClubEventDraft): Promise<ClubEvent>;
+  fileIncident(draft: Drafts.IncidentDraft): Promise<Incident>;
+  fileTrialRequest(draft: Drafts.TrialRequestDraft): Promise<TrialRequest>;
+  addToWaitingList(draft: Drafts.WaitingListDraft): Promise<WaitingListPerson>;
+  fileEvent(draft: Drafts.ClubEventDraft): Promise<ClubEvent>;
   /** Creates an email list; {@link updateEmailList} replaces the members of one that exists. */
-  createEmailList(draft: EmailListDraft): Promise<NamedMembership>;
-  updateEmailList(guid: string, draft: EmailListDraft): Promise<NamedMembership>;
+  createEmailList(draft: Drafts.EmailListDraft): Promise<NamedMembership>;
+  updateEmailList(guid: string, draft: Drafts.EmailListDraft): Promise<NamedMembership>;
   /**
    * The codes of conduct (beyond the spec: a host without them answers 404, a ClubNotFoundError),
    * one list, not paged; each code's members are read with {@link getCodeOfConduct}.

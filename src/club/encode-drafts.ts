@@ -4,7 +4,7 @@ import type {
   IncidentDraft,
   TrialRequestDraft,
   WaitingListDraft,
-} from './domain.js';
+} from './drafts.js';
 import type { components } from './generated/club-service.js';
 
 type Schemas = components['schemas'];

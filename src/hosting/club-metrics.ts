@@ -1,7 +1,7 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { ClubCallInfo } from '../club/create-club-client.js';
 import { withinScrape } from '../ops/bot-metrics.js';
-import type { JobFinished } from '../jobs/create-worker.js';
+import type { JobFinished } from '../jobs/job-types.js';
 import type { ClubDirectory } from './club-directory.js';
 
 /**

@@ -2,13 +2,13 @@ import { QueueKeys } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { clubWorkerOptions } from './club-worker-options.js';
 import { queueName } from '../redis/club-keys.js';
+import { createJobProcessor } from '../jobs/create-worker.js';
 import {
   clubWorkerSettings,
-  createJobProcessor,
   defaultConcurrency,
   watchWorker,
-  type JobFinished,
-} from '../jobs/create-worker.js';
+} from '../jobs/club-worker-settings.js';
+import type { JobFinished } from '../jobs/job-types.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { Heartbeat } from '../ops/heartbeat.js';

@@ -9,13 +9,12 @@ import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { Sealer } from '../redis/sealer.js';
 import { clubWorkerSettings, watchWorker } from './club-worker-settings.js';
-
-export { clubWorkerSettings, defaultConcurrency, watchWorker } from './club-worker-settings.js';
 import { dispositionOf } from './disposition.js';
 import { failureReply, queuedReply } from './failure-reply.js';
 import { failedReason, JobAttemptError } from './job-attempt-error.js';
 import {
   jobDataAt,
+  type JobFinished,
   type JobName,
   type JobPayloads,
   type JobResult,
@@ -73,20 +72,6 @@ interface JobPlan {
   /** What a notice calls it: an answer to a command, or a submission to file. */
   kind: 'answer' | 'submission';
   run(): Promise<CommandOutcome>;
-}
-
-/** A finished job, for metrics and the one log line per command. */
-export interface JobFinished {
-  name: JobName;
-  /** The correlation id of the command or submission. */
-  id: string;
-  /** The command name ("session") or the form ("incident"). */
-  what: string;
-  outcome: JobResult['outcome'];
-  /** How long this attempt ran. */
-  durationMs: number;
-  /** From the adapter receiving it to the reply (includes waiting in the queue). */
-  answerMs: number;
 }
 
 /** The bot's BullMQ worker. */

@@ -3,7 +3,7 @@ import type {
   IncidentDraft,
   TrialRequestDraft,
   WaitingListDraft,
-} from '../club/domain.js';
+} from '../club/drafts.js';
 import type { ClubApi } from '../club/club-api.js';
 
 /*

@@ -78,3 +78,17 @@ export type DigestOutcome =
   | 'no-recipients'
   | 'gone'
   | 'already-run';
+
+/** A finished job, for metrics and the one log line per command. */
+export interface JobFinished {
+  name: JobName;
+  /** The correlation id of the command or submission. */
+  id: string;
+  /** The command name ("session") or the form ("incident"). */
+  what: string;
+  outcome: JobResult['outcome'];
+  /** How long this attempt ran. */
+  durationMs: number;
+  /** From the adapter receiving it to the reply (includes waiting in the queue). */
+  answerMs: number;
+}

@@ -1,4 +1,4 @@
-import type { IncidentDraft } from '../club/domain.js';
+import type { IncidentDraft } from '../club/drafts.js';
 import type { Asker, ChatUser } from '../core/chat-user.js';
 import type { ClubData } from '../core/club-data.js';
 import { formatDay } from '../club/time/club-time.js';

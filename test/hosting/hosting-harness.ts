@@ -17,7 +17,7 @@ import { connectRedis } from '../../src/hosting/redis-client.js';
 import { startHostedDeliverer } from '../../src/hosting/start-hosted-deliverer.js';
 import type { DispatchResult } from '../../src/dispatch/create-dispatcher.js';
 import type { Heartbeat } from '../../src/ops/heartbeat.js';
-import type { JobFinished } from '../../src/jobs/create-worker.js';
+import type { JobFinished } from '../../src/jobs/job-types.js';
 import { createLogger } from '../../src/log.js';
 import {
   startSimulator,

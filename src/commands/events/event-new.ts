@@ -1,4 +1,5 @@
-import type { ClubEvent, ClubEventDraft } from '../../club/domain.js';
+import type { ClubEvent } from '../../club/domain.js';
+import type { ClubEventDraft } from '../../club/drafts.js';
 import { clubToday, formatDay } from '../../club/time/club-time.js';
 import { readPeriod } from '../../club/time/read-period.js';
 import type { CommandDefinition, FormContext } from '../../core/command.js';

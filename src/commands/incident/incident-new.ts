@@ -1,5 +1,6 @@
 import { fitRefusal, refusalLimit } from '../../access/refusal-reply.js';
-import type { Incident, IncidentDraft, IncidentStatus } from '../../club/domain.js';
+import type { Incident, IncidentStatus } from '../../club/domain.js';
+import type { IncidentDraft } from '../../club/drafts.js';
 import { incidentStatuses } from '../../club/domain.js';
 import { clubToday, formatDay } from '../../club/time/club-time.js';
 import type { CommandDefinition, FormContext } from '../../core/command.js';

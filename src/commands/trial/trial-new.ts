@@ -1,4 +1,5 @@
-import type { TrialRequest, TrialRequestDraft } from '../../club/domain.js';
+import type { TrialRequest } from '../../club/domain.js';
+import type { TrialRequestDraft } from '../../club/drafts.js';
 import { clubToday, formatDay } from '../../club/time/club-time.js';
 import type { CommandDefinition, FormContext } from '../../core/command.js';
 import { childFields, type FormDefinition, type FormValues } from '../../core/form.js';

@@ -1,4 +1,5 @@
-import type { WaitingListDraft, WaitingListPerson } from '../../club/domain.js';
+import type { WaitingListPerson } from '../../club/domain.js';
+import type { WaitingListDraft } from '../../club/drafts.js';
 import { clubToday, formatDay } from '../../club/time/club-time.js';
 import type { CommandDefinition, FormContext } from '../../core/command.js';
 import { childFields, type FormDefinition, type FormValues } from '../../core/form.js';
