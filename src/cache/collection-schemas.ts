@@ -10,7 +10,7 @@ import type {
   WaitingListPerson,
   WhosWhoCategory,
 } from '../club/domain.js';
-import type { CachedCollection } from './cached-club-data.js';
+import { cacheKey } from './cache-key.js';
 
 // Each schema is typed by its domain type, so the compiler says when the two part.
 const text = z.string();
@@ -147,16 +147,19 @@ const waitingListSchema: z.ZodType<WaitingListPerson> = z.object({
   notes: maybe,
 });
 
-/** What each cached collection holds, parsed on read: Redis is untrusted, and shapes change. */
-export const collectionSchemas = {
-  members: z.array(memberSchema),
-  sessions: z.array(sessionSchema),
-  whosWho: z.array(whosWhoSchema),
-  groups: z.array(membershipSchema),
-  roles: z.array(membershipSchema),
-  events: z.array(eventSchema),
-  meets: z.array(meetSchema),
-  incidents: z.array(incidentSchema),
-  trialRequests: z.array(trialRequestSchema),
-  waitingList: z.array(waitingListSchema),
-} satisfies Record<CachedCollection, z.ZodType>;
+/**
+ * Each cached collection's key, with what it holds, parsed on read: Redis is untrusted, and an
+ * entry cached by an earlier release (a `Member` without `consents`) is then absent, and reloaded.
+ */
+export const collectionKeys = {
+  members: cacheKey('members', z.array(memberSchema)),
+  sessions: cacheKey('sessions', z.array(sessionSchema)),
+  whosWho: cacheKey('whosWho', z.array(whosWhoSchema)),
+  groups: cacheKey('groups', z.array(membershipSchema)),
+  roles: cacheKey('roles', z.array(membershipSchema)),
+  events: cacheKey('events', z.array(eventSchema)),
+  meets: cacheKey('meets', z.array(meetSchema)),
+  incidents: cacheKey('incidents', z.array(incidentSchema)),
+  trialRequests: cacheKey('trialRequests', z.array(trialRequestSchema)),
+  waitingList: cacheKey('waitingList', z.array(waitingListSchema)),
+};
