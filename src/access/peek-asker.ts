@@ -1,5 +1,5 @@
 import type { ReadCache } from '../cache/read-cache.js';
-import type { Member, NamedMembership } from '../club/domain.js';
+import { collectionKeys } from '../cache/collection-schemas.js';
 import type { Asker, ChatUser } from '../core/chat-user.js';
 import type { AccessPolicy } from './access-policy.js';
 import { decideAsker } from './decide-asker.js';
@@ -28,8 +28,8 @@ export interface AskerPeekOptions {
 export function createAskerPeek(deps: AskerPeekOptions): AskerPeek {
   return async (user) => {
     const [members, roles, linked] = await Promise.all([
-      deps.cache.peek<Member[]>('members'),
-      deps.cache.peek<NamedMembership[]>('roles'),
+      deps.cache.peek(collectionKeys.members),
+      deps.cache.peek(collectionKeys.roles),
       deps.links?.get(user),
     ]);
     if (!members || !roles) return undefined;

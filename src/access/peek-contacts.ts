@@ -1,5 +1,5 @@
 import type { ReadCache } from '../cache/read-cache.js';
-import type { Member, NamedMembership } from '../club/domain.js';
+import { collectionKeys } from '../cache/collection-schemas.js';
 import type { AccessPolicy } from './access-policy.js';
 import { readContacts, type ClubContacts } from './club-contacts.js';
 
@@ -19,8 +19,8 @@ export function createContactsPeek(options: ContactsPeekOptions): ContactsPeek {
   return () =>
     readContacts(
       {
-        members: () => cache.peek<Member[]>('members'),
-        roles: () => cache.peek<NamedMembership[]>('roles'),
+        members: () => cache.peek(collectionKeys.members),
+        roles: () => cache.peek(collectionKeys.roles),
       },
       { patterns: policy.rolePatterns, reportsMember },
     );

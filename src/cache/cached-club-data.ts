@@ -6,6 +6,8 @@ import type { FreshMember } from '../club/fresh-member.js';
 import type { ChatUser } from '../core/chat-user.js';
 import type { ClubData } from '../core/club-data.js';
 import type { ReadCache } from './read-cache.js';
+import type { CacheKey } from './cache-key.js';
+import { collectionKeys as keys } from './collection-schemas.js';
 import { readFreshMembers } from './read-fresh-members.js';
 import { recentReads } from './recent-reads.js';
 
@@ -58,12 +60,6 @@ const collectionLoaders = {
   waitingList: (api: ClubApi) => api.listWaitingList(),
 } satisfies Record<CachedCollection, (api: ClubApi) => Promise<unknown>>;
 
-type Loaded<K extends CachedCollection> = Awaited<ReturnType<(typeof collectionLoaders)[K]>>;
-
-/** The loader of one collection, typed by its key (an index by a union key loses the pairing). */
-const loaderOf = <K extends CachedCollection>(key: K) =>
-  collectionLoaders[key] as (api: ClubApi) => Promise<Loaded<K>>;
-
 /**
  * Loads a collection again right after a write (with `interactive` priority, as the writer will
  * look next), so their next look includes their own change; when it cannot, it is marked stale.
@@ -73,7 +69,7 @@ export function refreshCollection(
   apiFor: (priority: Priority) => ClubApi,
   collection: CachedCollection,
 ): Promise<void> {
-  return cache.refresh(collection, (mode) => loaderOf(collection)(apiFor(mode)));
+  return cache.refresh(collection, (mode) => collectionLoaders[collection](apiFor(mode)));
 }
 
 /**
@@ -85,25 +81,26 @@ export function createCachedClubData(
   cache: ReadCache,
   apiFor: (priority: Priority) => ClubApi,
 ): ClubData {
-  const read = <K extends CachedCollection>(key: K) =>
-    cache.read<Loaded<K>>(key, (mode) => loaderOf(key)(apiFor(mode)));
+  const read = <T>(key: CacheKey<T>, load: (api: ClubApi) => Promise<NoInfer<T>>) =>
+    cache.read(key, (mode) => load(apiFor(mode)));
+  const loaders = collectionLoaders;
   return {
-    members: () => read('members'),
-    sessions: () => read('sessions'),
-    whosWho: () => read('whosWho'),
-    groups: () => read('groups'),
-    roles: () => read('roles'),
-    events: () => read('events'),
-    meets: () => read('meets'),
-    incidents: () => read('incidents'),
-    trialRequests: () => read('trialRequests'),
-    waitingList: () => read('waitingList'),
+    members: () => read(keys.members, loaders.members),
+    sessions: () => read(keys.sessions, loaders.sessions),
+    whosWho: () => read(keys.whosWho, loaders.whosWho),
+    groups: () => read(keys.groups, loaders.groups),
+    roles: () => read(keys.roles, loaders.roles),
+    events: () => read(keys.events, loaders.events),
+    meets: () => read(keys.meets, loaders.meets),
+    incidents: () => read(keys.incidents, loaders.incidents),
+    trialRequests: () => read(keys.trialRequests, loaders.trialRequests),
+    waitingList: () => read(keys.waitingList, loaders.waitingList),
     async memberSensitive(guid) {
       const { sensitive } = await apiFor('interactive').getMemberWithSensitive(guid);
       return sensitive;
     },
     async freshMembers(guids) {
-      const members = await read('members');
+      const members = await read(keys.members, loaders.members);
       return readFreshMembers(apiFor('interactive'), guids, members.value.length);
     },
     incident: (guid) => apiFor('interactive').getIncident(guid),

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { z } from 'zod';
 import { WaitingOnAnotherProcessError } from '../errors.js';
 import { takeLease, whileHeld, type Lease } from '../redis/redis-lease.js';
 import { invalidateScript, readScript } from './entry-scripts.js';
@@ -10,6 +9,7 @@ import type { Cached } from '../core/club-data.js';
 import { writeTracked, type KeyTracking } from './key-tracking.js';
 import { clubKeys } from '../redis/club-keys.js';
 import { stringsReply } from '../redis/command-replies.js';
+import type { CacheKey, Entry, KeyMemo } from './cache-key.js';
 
 /** Options for {@link createReadCache}. */
 export interface ReadCacheOptions {
@@ -54,24 +54,18 @@ export type Loader<T> = (mode: 'interactive' | 'background') => Promise<T>;
  * entry changes, so they are deep-frozen: a handler that changed one would change every later reply.
  */
 export interface ReadCache {
-  read<T>(key: string, load: Loader<T>): Promise<Cached<T>>;
+  /** The entry, parsed with its key's schema: one that fails it is absent, and loaded again. */
+  read<T>(key: CacheKey<T>, load: Loader<T>): Promise<Cached<T>>;
   /** The entry as it is, without loading or refreshing (adapters use it: they never call the club). */
-  peek<T>(key: string): Promise<Cached<T> | undefined>;
+  peek<T>(key: CacheKey<T>): Promise<Cached<T> | undefined>;
   /** Marks an entry stale after a write, so the next read refreshes it. */
   invalidate(key: string): Promise<void>;
   /** Loads an entry again now (after a write, so the writer's next look has it); else invalidates it. */
-  refresh<T>(key: string, load: Loader<T>): Promise<void>;
+  refresh(key: string, load: Loader<unknown>): Promise<void>;
   /** When each key was fetched (null when absent). */
   ages(keys: readonly string[]): Promise<{ key: string; fetchedAt: number | null }[]>;
   /** Waits for refreshes started in the background (for shutdown and tests). */
   settle(): Promise<void>;
-}
-
-interface Entry<T> {
-  fetchedAt: number;
-  /** Set by `invalidate`: the entry is stale whatever its age. */
-  invalid?: boolean;
-  value: T;
 }
 
 export function createReadCache(options: ReadCacheOptions): ReadCache {
@@ -83,11 +77,16 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   const waitMs = options.waitMs ?? 20_000;
   const now = options.now ?? Date.now;
   const background = new Set<Promise<void>>();
-  // The parsed value of each entry this process has read, by the version stored with it: parsing
-  // a collection (a whole club's members) on every read cost more than the rest of a command.
-  const parsed = new Map<string, { version: string; value: unknown }>();
-  // The entries read, each with the tracking mark taken before it was read.
-  const held = new Map<string, { entry: Entry<unknown>; mark: number }>();
+  // Each key's memo of this cache (see cache-key.ts), under this object: parsing a collection (a
+  // whole club's members) on every read cost more than the rest of a command.
+  const owner = {};
+  const memoOf = <T>(key: CacheKey<T>): KeyMemo<T> => {
+    const known = key.memo.get(owner);
+    if (known) return known;
+    const memo: KeyMemo<T> = {};
+    key.memo.set(owner, memo);
+    return memo;
+  };
   const { tracking } = options;
   // When each key's last refresh in this process failed: its stale copy is then said to be so.
   const failedAt = new Map<string, number>();
@@ -95,36 +94,35 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   const sealedAt = (at: string) => ({ kind: 'cache' as const, key: at, field: 'value' });
 
   // An entry is a hash, so its age and version are read without reading (and parsing) its value.
-  async function get<T>(key: string): Promise<Entry<T> | undefined> {
-    const known = held.get(key);
-    if (known && tracking?.unchangedSince(entryKey(key), known.mark)) {
-      return known.entry as Entry<T>;
-    }
+  async function get<T>(key: CacheKey<T>): Promise<Entry<T> | undefined> {
+    const memo = memoOf(key);
+    const known = memo.held;
+    if (known && tracking?.unchangedSince(entryKey(key.name), known.mark)) return known.entry;
     const mark = tracking?.mark();
-    const entry = await getFromRedis<T>(key);
-    if (mark === undefined || !entry) held.delete(key);
-    else held.set(key, { entry, mark });
+    const entry = await getFromRedis(key);
+    memo.held = mark === undefined || !entry ? undefined : { entry, mark };
     return entry;
   }
 
-  async function getFromRedis<T>(key: string): Promise<Entry<T> | undefined> {
-    const copy = parsed.get(key);
-    const reply = stringsReply.parse(
-      await readScript.run(redis, [entryKey(key)], [copy?.version ?? '']),
-    );
+  async function getFromRedis<T>(key: CacheKey<T>): Promise<Entry<T> | undefined> {
+    const memo = memoOf(key);
+    const copy = memo.parsed;
+    const at = entryKey(key.name);
+    const reply = stringsReply.parse(await readScript.run(redis, [at], [copy?.version ?? '']));
     if (!reply) return undefined;
     const [fetchedAt, invalid, version, text] = reply;
-    let value: unknown;
+    let value: T;
     if (reply.length === 3 && copy) value = copy.value;
     else {
       if (text == null) return undefined;
-      // Sealed under a dropped key, damaged, or moved (it opens in its own field only): absent.
-      const opened = options.sealer.openJsonOrAbsent(text, sealedAt(entryKey(key)), z.unknown());
+      // Sealed under a dropped key, damaged, moved (it opens in its own field only), or of a shape
+      // this release does not read (the sealer logs that once, without the value): absent.
+      const opened = options.sealer.openJsonOrAbsent(text, sealedAt(at), key.schema);
       if (opened === undefined) return undefined;
       value = deepFreeze(opened);
-      if (version) parsed.set(key, { version, value });
+      if (version) memo.parsed = { version, value };
     }
-    return { fetchedAt: Number(fetchedAt), invalid: invalid === '1', value: value as T };
+    return { fetchedAt: Number(fetchedAt), invalid: invalid === '1', value };
   }
 
   const lock = (key: string) => takeLease(redis, lockKey(key), lockMs);
@@ -161,11 +159,11 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   }
 
   /** A reader that got the lease: another may have stored the entry since its miss. */
-  async function loadUnlessStored<T>(key: string, lease: Lease, load: Loader<T>) {
-    const stored = await getFromRedis<T>(key);
-    if (!stored) return toCached(key, await loadAndStore(key, lease, load, 'interactive'));
-    await lease.release();
-    return toCached(key, stored);
+  async function loadUnlessStored<T>(key: CacheKey<T>, lease: Lease, load: Loader<T>) {
+    const stored = await getFromRedis(key);
+    const entry = stored ?? (await loadAndStore(key.name, lease, load, 'interactive'));
+    if (stored) await lease.release();
+    return toCached(key.name, entry);
   }
 
   const toCached = <T>(key: string, entry: Entry<T>): Cached<T> => {
@@ -187,39 +185,40 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     void refresh.finally(() => background.delete(refresh));
   }
 
-  async function waitForOthers<T>(key: string, load: Loader<T>): Promise<Cached<T>> {
+  async function waitForOthers<T>(key: CacheKey<T>, load: Loader<T>): Promise<Cached<T>> {
     const deadline = Date.now() + waitMs;
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      const entry = await get<T>(key);
-      if (entry) return toCached(key, entry);
+      const entry = await get(key);
+      if (entry) return toCached(key.name, entry);
       // The loader gave up or died (its lease is gone and nothing was stored): take over.
-      const lease = await lock(key);
+      const lease = await lock(key.name);
       if (lease) return loadUnlessStored(key, lease, load);
     }
     // A live loader still renews its lease: a passing condition, so the job is tried again.
-    throw new WaitingOnAnotherProcessError(key);
+    throw new WaitingOnAnotherProcessError(key.name);
   }
 
   return {
-    async read<T>(key: string, load: Loader<T>): Promise<Cached<T>> {
-      const entry = await get<T>(key);
+    async read<T>(key: CacheKey<T>, load: Loader<T>): Promise<Cached<T>> {
+      const { name } = key;
+      const entry = await get(key);
       if (entry) {
-        const cached = toCached(key, entry);
-        options.onRead?.(key, cached.stale ? 'stale' : 'fresh');
+        const cached = toCached(name, entry);
+        options.onRead?.(name, cached.stale ? 'stale' : 'fresh');
         if (cached.stale) {
-          const lease = await lock(key);
-          if (lease) refreshInBackground(key, lease, load);
+          const lease = await lock(name);
+          if (lease) refreshInBackground(name, lease, load);
         }
         return cached;
       }
-      options.onRead?.(key, 'miss');
-      const lease = await lock(key);
+      options.onRead?.(name, 'miss');
+      const lease = await lock(name);
       return lease ? loadUnlessStored(key, lease, load) : waitForOthers(key, load);
     },
-    async peek<T>(key: string) {
-      const entry = await get<T>(key);
-      return entry ? toCached(key, entry) : undefined;
+    async peek<T>(key: CacheKey<T>) {
+      const entry = await get(key);
+      return entry ? toCached(key.name, entry) : undefined;
     },
     async invalidate(key) {
       await writeTracked(tracking, entryKey(key), () =>

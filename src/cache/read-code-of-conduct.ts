@@ -1,7 +1,9 @@
 import type { ClubApi } from '../club/club-api.js';
 import { ClubNotFoundError } from '../club/club-errors.js';
 import type { CodeOfConduct } from '../club/code-of-conduct.js';
+import { z } from 'zod';
 import type { ReadCache } from './read-cache.js';
+import { cacheKey } from './cache-key.js';
 import { clubKeys } from '../redis/club-keys.js';
 
 /**
@@ -31,6 +33,19 @@ export interface CodeOfConductReadOptions {
 }
 
 type Loaded = { served: false } | { served: true; codes: CodeOfConduct[] };
+
+const codeSchema: z.ZodType<CodeOfConduct> = z.object({
+  guid: z.string(),
+  title: z.string(),
+  agreements: z.array(z.object({ guid: z.string(), dateAgreed: z.string().optional() })),
+});
+const codesKey = cacheKey<Loaded>(
+  'codeOfConduct',
+  z.union([
+    z.object({ served: z.literal(false) }),
+    z.object({ served: z.literal(true), codes: z.array(codeSchema) }),
+  ]),
+);
 
 /**
  * The club's codes of conduct, where the host has them: `CodeOfConduct` is beyond the spec, so a
@@ -72,7 +87,7 @@ export function createCodeOfConductRead(
   return async () => {
     // Redis is untrusted: anything but a time to come counts as nothing remembered.
     if (now() < Number(await redis.get(notServedKey))) return { served: false };
-    const { value, fetchedAt, stale } = await cache.read<Loaded>('codeOfConduct', (mode) =>
+    const { value, fetchedAt, stale } = await cache.read(codesKey, (mode) =>
       load(options.apiFor(mode)),
     );
     return value.served ? { served: true, codes: value.codes, fetchedAt, stale } : value;

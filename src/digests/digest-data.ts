@@ -3,6 +3,8 @@ import type { Priority } from '../budget/priority.js';
 import type { CachedCollection } from '../cache/cached-club-data.js';
 import { createCachedClubData } from '../cache/cached-club-data.js';
 import type { ReadCache } from '../cache/read-cache.js';
+import type { CacheKey } from '../cache/cache-key.js';
+import { collectionKeys as keys } from '../cache/collection-schemas.js';
 import type { ClubApi } from '../club/club-api.js';
 import { ClubError } from '../club/club-errors.js';
 import type { Cached, ClubData } from '../core/club-data.js';
@@ -47,16 +49,16 @@ export function createDigestData(options: DigestDataOptions): ClubData {
     () => options.apiFor('background'),
   );
 
-  async function fresh<T>(key: CachedCollection, read: () => Promise<Cached<T>>) {
-    const held = await cache.peek<T>(key);
-    const limit = maxAge[key];
+  async function fresh<T>(key: CacheKey<T>, read: () => Promise<Cached<T>>) {
+    const held = await cache.peek(key);
+    const limit = maxAge[key.name];
     if (held && (limit === undefined ? !held.stale : now() - held.fetchedAt <= limit)) return held;
     try {
       const got = await read();
       if (!got.stale) return got;
       // A stale read started a refresh in this process: wait for it, then take what it stored.
       await cache.settle();
-      return (await cache.peek<T>(key)) ?? got;
+      return (await cache.peek(key)) ?? got;
     } catch (error) {
       if (held && isBudgetOut(error)) return { ...held, stale: true };
       throw error;
@@ -64,16 +66,16 @@ export function createDigestData(options: DigestDataOptions): ClubData {
   }
 
   return {
-    members: () => fresh('members', background.members),
-    sessions: () => fresh('sessions', background.sessions),
-    whosWho: () => fresh('whosWho', background.whosWho),
-    groups: () => fresh('groups', background.groups),
-    roles: () => fresh('roles', background.roles),
-    events: () => fresh('events', background.events),
-    meets: () => fresh('meets', background.meets),
-    incidents: () => fresh('incidents', background.incidents),
-    trialRequests: () => fresh('trialRequests', background.trialRequests),
-    waitingList: () => fresh('waitingList', background.waitingList),
+    members: () => fresh(keys.members, background.members),
+    sessions: () => fresh(keys.sessions, background.sessions),
+    whosWho: () => fresh(keys.whosWho, background.whosWho),
+    groups: () => fresh(keys.groups, background.groups),
+    roles: () => fresh(keys.roles, background.roles),
+    events: () => fresh(keys.events, background.events),
+    meets: () => fresh(keys.meets, background.meets),
+    incidents: () => fresh(keys.incidents, background.incidents),
+    trialRequests: () => fresh(keys.trialRequests, background.trialRequests),
+    waitingList: () => fresh(keys.waitingList, background.waitingList),
     memberSensitive: () => Promise.reject(new Error('Digests never read special-category data.')),
     freshMembers: () => Promise.reject(new Error('Digests never read special-category data.')),
     incident: () => Promise.reject(new Error('Digests never read an incident’s details.')),

@@ -1,3 +1,4 @@
+import { collectionKeys } from '../../src/cache/collection-schemas.js';
 import { testSealer } from '../support/data-key.js';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
@@ -16,8 +17,8 @@ describe("deciding who asks from the cache's members and roles", () => {
 
   it('when the cache holds members and roles in memory, commands read nothing from Redis', async () => {
     const { cache, reads } = await trackedCache(uniquePrefix('peek'));
-    await cache.read('members', async () => club.members);
-    await cache.read('roles', async () => club.roles);
+    await cache.read(collectionKeys.members, async () => club.members);
+    await cache.read(collectionKeys.roles, async () => club.roles);
     const peek = createAskerPeek({ cache, policy: defaultAccessPolicy });
     // The notices of the cache's own writes drop its first copies; the next reads are held.
     await vi.waitFor(async () => {
@@ -34,13 +35,15 @@ describe("deciding who asks from the cache's members and roles", () => {
   it('when another process changes the members, the next command sees it as soon as Redis tells', async () => {
     const prefix = uniquePrefix('peek');
     const { cache } = await trackedCache(prefix);
-    await cache.read('members', async () => club.members);
-    await cache.read('roles', async () => club.roles);
+    await cache.read(collectionKeys.members, async () => club.members);
+    await cache.read(collectionKeys.roles, async () => club.roles);
     const peek = createAskerPeek({ cache, policy: defaultAccessPolicy });
     expect((await peek(user))?.memberGuid).toBe(coach.guid);
     const other = createReadCache({ sealer: testSealer, redis: connect(), prefix });
     await other.invalidate('members');
-    await other.read('members', async () => club.members.filter((m) => m.guid !== coach.guid));
+    await other.read(collectionKeys.members, async () =>
+      club.members.filter((m) => m.guid !== coach.guid),
+    );
     await vi.waitFor(async () => expect((await peek(user))?.memberGuid).toBeUndefined());
   });
 
@@ -52,8 +55,8 @@ describe("deciding who asks from the cache's members and roles", () => {
     });
     const peek = createAskerPeek({ cache, policy: defaultAccessPolicy });
     expect(await peek(user)).toBeUndefined();
-    await cache.read('members', async () => club.members);
-    await cache.read('roles', async () => club.roles);
+    await cache.read(collectionKeys.members, async () => club.members);
+    await cache.read(collectionKeys.roles, async () => club.roles);
     expect((await peek(user))?.memberGuid).toBe(coach.guid);
   });
 });

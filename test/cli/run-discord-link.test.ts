@@ -1,3 +1,4 @@
+import { collectionKeys } from '../../src/cache/collection-schemas.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubToday } from '../../src/club/time/club-time.js';
 import {
@@ -50,7 +51,7 @@ const used = async () => (await harness.services.budget.state()).used;
 
 describe('npm run discord:link on a new deployment', () => {
   it('links by e-mail on a cold cache, loading the members through the budget; the next link costs nothing', async () => {
-    expect(await harness.services.cache.peek('members')).toBeUndefined();
+    expect(await harness.services.cache.peek(collectionKeys.members)).toBeUndefined();
     const callsBefore = harness.simulator.admin.calls().total;
 
     const first = await link(['600000000000000011', String(coach.Email)]);
@@ -65,7 +66,7 @@ describe('npm run discord:link on a new deployment', () => {
     expect(
       harness.simulator.admin.calls().calls.every((call) => /Users|Members/i.test(call.path)),
     ).toBe(true);
-    expect(await harness.services.cache.peek('members')).toBeDefined();
+    expect(await harness.services.cache.peek(collectionKeys.members)).toBeDefined();
 
     // One Discord account per member: a second is refused, unless the operator moves the link.
     const refused = await link(['600000000000000012', String(coach.Guid)]);

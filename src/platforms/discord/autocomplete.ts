@@ -1,6 +1,7 @@
 import type { APIApplicationCommandOptionChoice } from 'discord.js';
 import { linkableMembers } from '../../access/linkable-member.js';
 import type { ReadCache } from '../../cache/read-cache.js';
+import { collectionKeys } from '../../cache/collection-schemas.js';
 import type { ClubSession, Member } from '../../club/domain.js';
 import { weekdays } from '../../club/domain.js';
 import type { CommandOption } from '../../core/command.js';
@@ -29,11 +30,11 @@ export async function autocompleteChoices(
   today: string,
 ): Promise<Choice[]> {
   if (kind === 'sessions') {
-    const sessions = await cache.peek<ClubSession[]>('sessions');
+    const sessions = await cache.peek(collectionKeys.sessions);
     return sessionSuggestions(sessions?.value ?? [], typed);
   }
   if (nameWords(typed).join('').length < memberMinLetters) return [];
-  const members = (await cache.peek<Member[]>('members'))?.value ?? [];
+  const members = (await cache.peek(collectionKeys.members))?.value ?? [];
   // Linking offers current adults only, never a child's name (see linkableMembers).
   return memberSuggestions(
     kind === 'linkable-members' ? linkableMembers(members, today) : members,
