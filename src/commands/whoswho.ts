@@ -3,6 +3,7 @@ import type { CommandDefinition } from '../core/command.js';
 import { dataAge } from '../core/data-age.js';
 import { displayName } from '../club/members/display-name.js';
 import type { Reply, ReplySection } from '../core/reply.js';
+import { postableReply } from './list-replies.js';
 
 type Person = WhosWhoCategory['members'][number];
 
@@ -54,13 +55,7 @@ export function whosWhoReply(
       tone: 'warning',
     };
   }
-  return {
-    title: wanted ? `Who's who: ${filter?.trim()}` : "Who's who",
-    sections,
-    visibility: 'asker',
-    personalData: false,
-    actions: [{ id: 'post-to-channel', label: 'Post to channel', kind: 'post-to-channel' }],
-  };
+  return postableReply(wanted ? `Who's who: ${filter?.trim()}` : "Who's who", sections);
 }
 
 export const whoswho = {

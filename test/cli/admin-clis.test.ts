@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { parseClubRecord } from '../../src/hosting/club-record.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { testDataKey, testSealer } from '../support/data-key.js';
 import { testRedisUrl } from '../support/redis.js';
+import { runToExit } from '../support/run-to-exit.js';
 import { jobDataAt } from '../../src/jobs/job-types.js';
 
 /*
@@ -38,7 +38,7 @@ function run(
   args: string[],
   url = redisUrl(),
 ): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  return runToExit(process.execPath, ['--import', 'tsx', script, ...args], {
     env: {
       PATH: process.env.PATH,
       REDIS_URL: url,
@@ -46,28 +46,29 @@ function run(
       CLUB_API_TOKEN: token,
       CLUB_DATA_KEY: testDataKey,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out })));
+}
+
+/** A queue of `prefix` holding command job `jobId`, which a worker has failed for good. */
+async function failedJob(connection: Redis, prefix: string, jobId: string) {
+  const queue = createClubQueue({ connection, prefix, sealer: testSealer });
+  const sealed = testSealer.sealJson({}, jobDataAt(queue.queue.qualifiedName, 'command'));
+  await queue.queue.add('command', { sealed }, { jobId });
+  const worker = new Worker(
+    'club-bot',
+    async () => {
+      throw new UnrecoverableError('The club service answered 500.');
+    },
+    { connection: connection.duplicate(), prefix },
+  );
+  await new Promise((resolve) => worker.once('failed', resolve));
+  await worker.close();
+  return queue;
 }
 
 describe('the admin CLIs as processes', () => {
   it('npm run jobs lists a failed job of the single club and queues it again on retry', async () => {
-    const queue = createClubQueue({ connection: redis, prefix: 'club-bot', sealer: testSealer });
-    const sealed = testSealer.sealJson({}, jobDataAt(queue.queue.qualifiedName, 'command'));
-    await queue.queue.add('command', { sealed }, { jobId: 'cli-job' });
-    const worker = new Worker(
-      'club-bot',
-      async () => {
-        throw new UnrecoverableError('The club service answered 500.');
-      },
-      { connection: redis.duplicate(), prefix: 'club-bot' },
-    );
-    await new Promise((resolve) => worker.once('failed', resolve));
-    await worker.close();
+    const queue = await failedJob(redis, 'club-bot', 'cli-job');
 
     const listed = await run('src/cli/jobs.ts', ['failed']);
     expect(listed.code).toBe(0);
@@ -111,18 +112,7 @@ describe('the admin CLIs as processes', () => {
     const otters = parseClubRecord({ id: 'otters', name: 'Otters', apiUrl: simulator.url, token });
     await createClubRegistry(hosted, testSealer).add(otters);
     const prefix = clubPrefix('otters');
-    const queue = createClubQueue({ connection: hosted, prefix, sealer: testSealer });
-    const sealed = testSealer.sealJson({}, jobDataAt(queue.queue.qualifiedName, 'command'));
-    await queue.queue.add('command', { sealed }, { jobId: 'otter-job' });
-    const worker = new Worker(
-      'club-bot',
-      async () => {
-        throw new UnrecoverableError('The club service answered 500.');
-      },
-      { connection: hosted.duplicate(), prefix },
-    );
-    await new Promise((resolve) => worker.once('failed', resolve));
-    await worker.close();
+    const queue = await failedJob(hosted, prefix, 'otter-job');
     try {
       const listed = await run('src/cli/jobs.ts', ['failed'], hostedUrl);
       expect(listed.out).toMatch(/^otters\totter-job\tcommand\t/m);

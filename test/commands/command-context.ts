@@ -9,7 +9,7 @@ import type { Asker } from '../../src/core/chat-user.js';
 import type { ClubData, QuotaReport } from '../../src/core/club-data.js';
 import type { CommandContext, QueryCommand } from '../../src/core/command.js';
 import { findCommand } from '../../src/commands/registry.js';
-import type { Reply } from '../../src/core/reply.js';
+import type { Reply, ReplySection } from '../../src/core/reply.js';
 import type { BotRole } from '../../src/core/roles.js';
 
 export const london = 'Europe/London';
@@ -71,4 +71,17 @@ export async function run(name: string, given: ContextOptions): Promise<Reply> {
   const command = findCommand(name);
   if (command?.kind !== 'query') throw new Error(`${name} is not a query command`);
   return (command satisfies QueryCommand).handle(contextFor(given));
+}
+
+/** A reply's first section, which the test expects to be a table. */
+export function firstTable(reply: Reply): Extract<ReplySection, { kind: 'table' }> {
+  const table = reply.sections?.[0];
+  if (table?.kind !== 'table') throw new Error('expected a table');
+  return table;
+}
+
+/** The rows of a reply's first section, or none when that is not a table. */
+export function tableRows(reply: Reply): readonly (readonly string[])[] {
+  const table = reply.sections?.[0];
+  return table?.kind === 'table' ? table.rows : [];
 }

@@ -92,6 +92,16 @@ function deliveringTo(sink: ReplySink, options: { prefix?: string; claimIdleMs?:
   return { prefix, outbox: createReplyOutbox(redis, prefix, testSealer), events };
 }
 
+/** An outbox of its own prefix, its stream's deliverers' group made, holding one reply to `id`. */
+async function outboxHolding(id: string, text: string) {
+  const prefix = uniquePrefix('outbox');
+  const keys = clubKeys(prefix).outbox;
+  const outbox = createReplyOutbox(redis, prefix, testSealer);
+  await redis.xgroup('CREATE', keys.stream, outboxGroup, '0', 'MKSTREAM');
+  await outbox.put(entry(id, text), `answered:${id}`);
+  return { prefix, keys, outbox };
+}
+
 describe('the reply outbox', () => {
   it('when Redis has forgotten its scripts (a restart), a put still goes in', async () => {
     const prefix = uniquePrefix('outbox');
@@ -213,11 +223,7 @@ describe('the reply outbox', () => {
   });
 
   it('when the deliverer that took a reply died before posting it, another takes it over', async () => {
-    const prefix = uniquePrefix('outbox');
-    const keys = clubKeys(prefix).outbox;
-    const outbox = createReplyOutbox(redis, prefix, testSealer);
-    await redis.xgroup('CREATE', keys.stream, outboxGroup, '0', 'MKSTREAM');
-    await outbox.put(entry('d', 'orphan'), 'answered:d');
+    const { prefix, keys } = await outboxHolding('d', 'orphan');
     // A deliverer reads it, then its process is killed: the entry stays taken, unacknowledged.
     await redis.xreadgroup('GROUP', outboxGroup, 'dead', 'COUNT', 10, 'STREAMS', keys.stream, '>');
     const { sink, delivered } = recordingSink();
@@ -227,11 +233,7 @@ describe('the reply outbox', () => {
   });
 
   it('a deliverer’s claim on a reply is renewed only while that deliverer still holds it', async () => {
-    const prefix = uniquePrefix('outbox');
-    const keys = clubKeys(prefix).outbox;
-    const outbox = createReplyOutbox(redis, prefix, testSealer);
-    await redis.xgroup('CREATE', keys.stream, outboxGroup, '0', 'MKSTREAM');
-    await outbox.put(entry('k', 'kept'), 'answered:k');
+    const { keys, outbox } = await outboxHolding('k', 'kept');
     const read = (await redis.xreadgroup(
       'GROUP',
       outboxGroup,

@@ -14,7 +14,8 @@ afterAll(async () => {
   await redis.quit();
 });
 
-function counting(reference = 'ref-1') {
+/** Steps that count their calls: filing answers `reference`; looking finds `found`, if given. */
+function counting(reference = 'ref-1', found?: string) {
   const calls = { file: 0, find: 0 };
   return {
     calls,
@@ -25,7 +26,7 @@ function counting(reference = 'ref-1') {
       },
       find: async () => {
         calls.find += 1;
-        return undefined;
+        return found;
       },
     },
   };
@@ -48,32 +49,20 @@ describe('filing exactly once', () => {
         find: async () => undefined,
       }),
     ).rejects.toBeInstanceOf(ClubServiceFaultError);
-    let posted = 0;
-    const found = await filer.fileOnce('k2', {
-      file: async () => {
-        posted += 1;
-        return 'never';
-      },
-      find: async () => 'inc-filed-before',
-    });
+    const { calls, steps } = counting('never', 'inc-filed-before');
+    const found = await filer.fileOnce('k2', steps);
     expect(found).toEqual({ reference: 'inc-filed-before', filedNow: false });
-    expect(posted).toBe(0);
+    expect(calls.file).toBe(0);
   });
 
   it('when Redis holds no trace of a filing (restored from an older backup), the first attempt finds the record and posts nothing', async () => {
     const filer = createFiler({ redis, prefix: uniquePrefix('filer') });
-    let posted = 0;
-    const found = await filer.fileOnce('k5', {
-      file: async () => {
-        posted += 1;
-        return 'never';
-      },
-      find: async () => 'inc-filed-before-the-restore',
-    });
+    const { calls, steps } = counting('never', 'inc-filed-before-the-restore');
+    const found = await filer.fileOnce('k5', steps);
     // Found before any attempt of this key: the answer must not claim a filing, now or on a retry.
     const again = { reference: 'inc-filed-before-the-restore', filedNow: false, foundFirst: true };
     expect(found).toEqual(again);
-    expect(posted).toBe(0);
+    expect(calls.file).toBe(0);
     expect(
       await filer.fileOnce('k5', { file: async () => 'never', find: async () => 'x' }),
     ).toEqual(again);

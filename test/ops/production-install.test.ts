@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../../src/cli/admin-commands.js';
 import { testDataKey } from '../support/data-key.js';
 import { testRedisUrl } from '../support/redis.js';
+import { runToExit } from '../support/run-to-exit.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -49,15 +50,10 @@ function clubBot(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; out: string }> {
-  const child = spawn('npx', ['--offline', 'club-bot', ...args], {
+  return runToExit('npx', ['--offline', 'club-bot', ...args], {
     cwd: app,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out })));
 }
 
 describe('club-bot after the documented production install (development dependencies pruned)', () => {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ClubNotFoundError } from '../../src/club/club-errors.js';
+import type { CollectionRef } from '../../src/simulator/simulator-collections.js';
 import { useSimulators } from './simulator-fixture.js';
 
 const start = useSimulators();
@@ -13,30 +14,21 @@ const guidsOf = (records: readonly { Guid?: unknown }[]) => records.map((record)
 describe('the typed client against the simulator', () => {
   it('reads every collection of the seeded club through the ClubApi', async () => {
     const { api, sim } = await start({ members: 250 });
-    const stored = sim.admin.records;
-    expect((await api.listMembers()).map((member) => member.guid)).toEqual(
-      guidsOf(stored('Users')),
-    );
-    expect((await api.listSessions()).map((session) => session.guid)).toEqual(
-      guidsOf(stored('ClubSessions')),
-    );
-    expect((await api.listGroups()).map((group) => group.guid)).toEqual(
-      guidsOf(stored('ClubGroups')),
-    );
-    expect((await api.listRoles()).map((role) => role.guid)).toEqual(guidsOf(stored('ClubRoles')));
-    expect((await api.listEvents()).map((event) => event.guid)).toEqual(
-      guidsOf(stored('ClubEvents')),
-    );
-    expect((await api.listMeets()).map((meet) => meet.guid)).toEqual(guidsOf(stored('Meets')));
-    expect((await api.listIncidents()).map((incident) => incident.guid)).toEqual(
-      guidsOf(stored('IncidentBook')),
-    );
-    expect((await api.listTrialRequests()).map((trial) => trial.guid)).toEqual(
-      guidsOf(stored('TrialRequests')),
-    );
-    expect((await api.listWaitingList()).map((person) => person.guid)).toEqual(
-      guidsOf(stored('WaitingList')),
-    );
+    const reads: [CollectionRef, () => Promise<readonly { guid: string }[]>][] = [
+      ['Users', () => api.listMembers()],
+      ['ClubSessions', () => api.listSessions()],
+      ['ClubGroups', () => api.listGroups()],
+      ['ClubRoles', () => api.listRoles()],
+      ['ClubEvents', () => api.listEvents()],
+      ['Meets', () => api.listMeets()],
+      ['IncidentBook', () => api.listIncidents()],
+      ['TrialRequests', () => api.listTrialRequests()],
+      ['WaitingList', () => api.listWaitingList()],
+    ];
+    for (const [collection, read] of reads) {
+      const guids = (await read()).map((record) => record.guid);
+      expect(guids, collection).toEqual(guidsOf(sim.admin.records(collection)));
+    }
   });
 
   it('reads 250 members in three pages of 100, 100 and 50', async () => {

@@ -1,21 +1,14 @@
 import type { Meet } from '../../club/domain.js';
-import { clubToday, formatDay } from '../../club/time/club-time.js';
-import type { CommandDefinition } from '../../core/command.js';
-import { dataAge } from '../../core/data-age.js';
+import { formatDay } from '../../club/time/club-time.js';
 import type { Reply } from '../../core/reply.js';
+import { clubListQuery } from '../club-list-query.js';
+import { emptyListReply, postableReply } from '../list-replies.js';
 import { entryState, limitedTable, upcoming } from './upcoming.js';
 
 /** Pure: swimming meets from `today` (yyyy-mm-dd, the club's) on, soonest first. */
 export function meetsReply(meets: readonly Meet[], today: string): Reply {
   const coming = upcoming(meets, today);
-  if (coming.length === 0) {
-    return {
-      title: 'Upcoming meets',
-      sections: [{ kind: 'text', text: 'No meets are coming up.' }],
-      visibility: 'asker',
-      personalData: false,
-    };
-  }
+  if (coming.length === 0) return emptyListReply('Upcoming meets', 'No meets are coming up.');
   const rows = coming.map((meet) => [
     meet.type ? `${meet.name} (${meet.type})` : meet.name,
     meet.endDate && meet.endDate !== meet.startDate
@@ -24,26 +17,15 @@ export function meetsReply(meets: readonly Meet[], today: string): Reply {
     [meet.facility, meet.city].filter(Boolean).join(', ') || 'Not known',
     entryState(today, meet.entryDeadline, meet.entryOpenDate),
   ]);
-  return {
-    title: 'Upcoming meets',
-    sections: limitedTable(['Meet', 'When', 'Where', 'Entries'], rows),
-    visibility: 'asker',
-    personalData: false,
-    actions: [{ id: 'post-to-channel', label: 'Post to channel', kind: 'post-to-channel' }],
-  };
+  return postableReply('Upcoming meets', limitedTable(['Meet', 'When', 'Where', 'Entries'], rows));
 }
 
-export const meets = {
-  kind: 'query',
+export const meets = clubListQuery({
   name: 'meets',
   description: 'Upcoming swimming meets with their entry deadlines.',
-  options: [],
   examples: ['/meets'],
   roles: ['everyone'],
   personalData: false,
-  needsClub: true,
-  async handle({ data, now, timezone }) {
-    const all = await data.meets();
-    return { ...meetsReply(all.value, clubToday(now, timezone)), footer: dataAge([all], now) };
-  },
-} satisfies CommandDefinition;
+  read: (data) => data.meets(),
+  reply: meetsReply,
+});

@@ -8,6 +8,7 @@ import { countAgainstMax } from './roster-reply.js';
 import { clubToday } from '../../club/time/club-time.js';
 import { cancelledSections, noSessionReply, timeRange } from './session-menu.js';
 import { noSessionDaysAhead } from '../../club/time/session-dates.js';
+import { emptyListReply, postableReply } from '../list-replies.js';
 
 /**
  * "17:30–18:30 Juniors, Riverside Pool (14 / 20)": one short line, the day left to its heading;
@@ -33,27 +34,14 @@ export function sessionsReply(
   extra: readonly ReplySection[] = [],
 ): Reply {
   const running = inTimetableOrder(shown.filter((session) => !session.archived));
-  if (running.length === 0) {
-    return {
-      title,
-      sections: [{ kind: 'text', text: 'No sessions are listed.' }],
-      visibility: 'asker',
-      personalData: false,
-    };
-  }
+  if (running.length === 0) return emptyListReply(title, 'No sessions are listed.');
   const days = [...weekdays, undefined].flatMap((day): ReplySection[] => {
     const onDay = running.filter((session) => session.weekday === day);
     if (onDay.length === 0) return [];
     const items = onDay.map((session) => line(session, today));
     return [{ kind: 'list', title: day ?? 'Day not known', items }];
   });
-  return {
-    title,
-    sections: [...days, ...extra],
-    visibility: 'asker',
-    personalData: false,
-    actions: [{ id: 'post-to-channel', label: 'Post to channel', kind: 'post-to-channel' }],
-  };
+  return postableReply(title, [...days, ...extra]);
 }
 
 export const sessions = {

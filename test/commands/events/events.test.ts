@@ -2,19 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ClubEvent } from '../../../src/club/domain.js';
 import { eventsReply } from '../../../src/commands/events/events.js';
 import { memoryClubData } from '../../support/memory-club-data.js';
-import { askerWith, run } from '../command-context.js';
-
-function rows(reply: ReturnType<typeof eventsReply>): readonly (readonly string[])[] {
-  const table = reply.sections?.[0];
-  return table?.kind === 'table' ? table.rows : [];
-}
+import { askerWith, run, tableRows } from '../command-context.js';
 
 describe('/events', () => {
   it('when anyone asks, then only events from today on are listed, soonest first, with entry closing dates', async () => {
     const club = memoryClubData();
     const reply = await run('events', { data: club.data, asker: askerWith([]) });
     const coming = club.events.filter((e) => e.startDate >= '2026-03-10');
-    expect(rows(reply).map((row) => row[0])).toEqual(
+    expect(tableRows(reply).map((row) => row[0])).toEqual(
       [...coming].sort((a, b) => a.startDate.localeCompare(b.startDate)).map((e) => e.title),
     );
     expect(reply.personalData).toBe(false);
@@ -31,7 +26,7 @@ describe('/events', () => {
       [event('past', '2026-03-09'), event('today', '2026-03-10'), event('later', '2026-03-20')],
       '2026-03-10',
     );
-    expect(rows(reply).map((row) => row[3])).toEqual([
+    expect(tableRows(reply).map((row) => row[3])).toEqual([
       'Entries closed',
       'Entries close today',
       'Entries close Fri 20 Mar',
@@ -45,7 +40,7 @@ describe('/events', () => {
       startDate: `2026-04-${String(i + 1).padStart(2, '0')}`,
     }));
     const reply = eventsReply(many, '2026-03-10');
-    expect(rows(reply)).toHaveLength(15);
+    expect(tableRows(reply)).toHaveLength(15);
     expect(reply.sections?.[1]).toEqual({ kind: 'text', text: 'and 3 more' });
   });
 

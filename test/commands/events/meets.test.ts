@@ -2,21 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Meet } from '../../../src/club/domain.js';
 import { meetsReply } from '../../../src/commands/events/meets.js';
 import { memoryClubData } from '../../support/memory-club-data.js';
-import { askerWith, run } from '../command-context.js';
-
-function rows(reply: ReturnType<typeof meetsReply>): readonly (readonly string[])[] {
-  const table = reply.sections?.[0];
-  return table?.kind === 'table' ? table.rows : [];
-}
+import { askerWith, run, tableRows } from '../command-context.js';
 
 describe('/meets', () => {
   it('when anyone asks, then only meets from today on are listed, soonest first', async () => {
     const club = memoryClubData();
     const reply = await run('meets', { data: club.data, asker: askerWith([]) });
     const coming = club.meets.filter((m) => m.startDate >= '2026-03-10');
-    expect(rows(reply)).toHaveLength(coming.length);
+    expect(tableRows(reply)).toHaveLength(coming.length);
     expect(club.meets.length).toBeGreaterThan(coming.length);
-    const firstDates = rows(reply).map((row) => row[1]);
+    const firstDates = tableRows(reply).map((row) => row[1]);
     expect(firstDates[0]).toMatch(/^\w{3} \d{1,2} \w{3}/);
   });
 
@@ -36,7 +31,7 @@ describe('/meets', () => {
       ],
       '2026-03-10',
     );
-    expect(rows(reply).map((row) => row[3])).toEqual([
+    expect(tableRows(reply).map((row) => row[3])).toEqual([
       'Entries open Fri 20 Mar, close Fri 10 Apr',
       'Entries closed',
       'Entries close today',
@@ -46,6 +41,6 @@ describe('/meets', () => {
   it('when a meet started yesterday, then it is not upcoming', () => {
     const reply = meetsReply([{ guid: 'm', name: 'Gone', startDate: '2026-03-09' }], '2026-03-10');
     expect(reply.title).toBe('Upcoming meets');
-    expect(rows(reply)).toEqual([]);
+    expect(tableRows(reply)).toEqual([]);
   });
 });

@@ -2,23 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { parseCommandText } from '../../../src/commands/parse-command.js';
 import { registry } from '../../../src/commands/registry.js';
 import { memoryClubData } from '../../support/memory-club-data.js';
-import { askerWith, run } from '../command-context.js';
+import { askerWith, run, tableRows } from '../command-context.js';
 
 const welfare = askerWith(['welfare']);
-
-function rows(reply: Awaited<ReturnType<typeof run>>): readonly (readonly string[])[] {
-  const table = reply.sections?.[0];
-  return table?.kind === 'table' ? table.rows : [];
-}
 
 describe('/incident list', () => {
   it('when welfare asks without a status, then every incident not closed is listed, newest first', async () => {
     const club = memoryClubData();
     const reply = await run('incident list', { data: club.data, asker: welfare });
     const notClosed = club.incidents.filter((i) => i.status !== 'Closed');
-    expect(rows(reply)).toHaveLength(notClosed.length);
-    expect(rows(reply).map((row) => row[2])).not.toContain('Closed');
-    const references = rows(reply).map((row) => row[4]);
+    expect(tableRows(reply)).toHaveLength(notClosed.length);
+    expect(tableRows(reply).map((row) => row[2])).not.toContain('Closed');
+    const references = tableRows(reply).map((row) => row[4]);
     const newestFirst = [...notClosed]
       .sort((a, b) => b.date.localeCompare(a.date))
       .map((i) => i.guid.slice(0, 8));
@@ -45,11 +40,11 @@ describe('/incident list', () => {
       options: parsed.options,
     });
     const open = club.incidents.filter((i) => i.status === 'Open');
-    expect(rows(reply)).toHaveLength(open.length);
+    expect(tableRows(reply)).toHaveLength(open.length);
     const first = open[0];
     if (!first) throw new Error('the seeded club has no open incident');
     const reporter = first.addedBy[0];
-    expect(rows(reply)).toContainEqual([
+    expect(tableRows(reply)).toContainEqual([
       first.title,
       expect.stringMatching(/^\w{3} \d{1,2} \w{3}( \d{4})?$/),
       'Open',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryClubData } from '../../support/memory-club-data.js';
-import { askerWith, run } from '../command-context.js';
+import { askerWith, firstTable, run, tableRows } from '../command-context.js';
 
 const secretary = askerWith(['membership']);
 
@@ -8,8 +8,7 @@ describe('/trials', () => {
   it('when the membership secretary asks, then trial requests are listed newest first with ages', async () => {
     const club = memoryClubData();
     const reply = await run('trials', { data: club.data, asker: secretary });
-    const table = reply.sections?.[0];
-    if (table?.kind !== 'table') throw new Error('expected a table');
+    const table = firstTable(reply);
     expect(table.columns).toEqual(['Name', 'Born', 'Age', 'Email', 'Added']);
     const newest = [...club.trialRequests].sort((a, b) =>
       (b.dateAdded ?? '').localeCompare(a.dateAdded ?? ''),
@@ -32,8 +31,7 @@ describe('/waitinglist', () => {
   it('when the membership secretary asks, then the waiting list is in date-added order with positions', async () => {
     const club = memoryClubData();
     const reply = await run('waitinglist', { data: club.data, asker: secretary });
-    const table = reply.sections?.[0];
-    if (table?.kind !== 'table') throw new Error('expected a table');
+    const table = firstTable(reply);
     const inOrder = [...club.waitingList].sort((a, b) =>
       (a.dateAdded ?? '').localeCompare(b.dateAdded ?? ''),
     );
@@ -49,8 +47,7 @@ describe('/waitinglist', () => {
     if (!first) throw new Error('the seeded club has nobody waiting');
     first.dateOfBirth = '2031-01-01';
     const reply = await run('waitinglist', { data: club.data, asker: secretary });
-    const table = reply.sections?.[0];
-    const ages = table?.kind === 'table' ? table.rows.map((row) => row[2]) : [];
+    const ages = tableRows(reply).map((row) => row[2]);
     expect(ages.some((age) => age?.startsWith('-'))).toBe(false);
   });
 });
