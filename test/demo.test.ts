@@ -49,7 +49,7 @@ describe('npm run demo', () => {
     expect(stdout).toMatch(/^\(you are .+ \(a coach of .+\)\)$/m);
     expect(stdout).not.toContain('Not available to you');
     expect(stdout).toContain('Usage: /session [when]');
-    expect(stdout).toContain('/session minnows friday');
+    expect(stdout).toContain('/session tonight sheet');
     expect(stdout).toContain('Did you mean /whoswho?');
   }, 60_000);
 
@@ -61,7 +61,7 @@ describe('npm run demo', () => {
     const wrong = await runDemo(['--as', 'nobody', '/help'], cleanEnv);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain(
-      '--as takes one of: welfare, coach, membership, member, unlinked',
+      '--as takes one of: welfare, coach, head-coach, membership, member, unlinked',
     );
   }, 60_000);
 
@@ -69,7 +69,7 @@ describe('npm run demo', () => {
     const { code, stdout } = await runDemo(['--help'], { ...cleanEnv, PATH: '/nonexistent' });
     expect(code).toBe(0);
     expect(stdout).toContain('Usage: npm run demo -- [--as <persona>]');
-    for (const persona of ['welfare', 'coach', 'membership', 'member', 'unlinked'])
+    for (const persona of ['welfare', 'coach', 'head-coach', 'membership', 'member', 'unlinked'])
       expect(stdout).toMatch(new RegExp(`^  ${persona} `, 'm'));
     expect(stdout).not.toContain('Commands start with a slash');
   }, 30_000);
