@@ -1,22 +1,11 @@
-import type { Redis } from 'ioredis';
 import { createDigests } from '../digests/create-digests.js';
-import type { ClubDirectory, ClubScope } from '../hosting/club-directory.js';
-import type { ClubRegistry } from '../hosting/club-registry.js';
-import type { ProcessConfig } from '../config.js';
-import { startHostedPlatforms } from '../hosting/hosted-platforms.js';
+import type { ClubScope } from '../hosting/club-directory.js';
+import { startHostedPlatforms, type HostedPlatformsOptions } from '../hosting/hosted-platforms.js';
 import { startHostedDeliverer } from '../hosting/start-hosted-deliverer.js';
-import type { Logger } from '../log.js';
 import type { BotMetrics } from '../ops/bot-metrics.js';
-import type { Sealer } from '../redis/sealer.js';
 
-/** Options for {@link startBotRole}. */
-export interface BotRoleOptions {
-  config: ProcessConfig;
-  directory: ClubDirectory;
-  registry: ClubRegistry;
-  redis: Redis;
-  sealer: Sealer;
-  logger: Logger;
+/** Options for {@link startBotRole}: the platforms' own, with the metrics their errors go to. */
+export interface BotRoleOptions extends Omit<HostedPlatformsOptions, 'onApiError'> {
   metrics: BotMetrics;
 }
 
