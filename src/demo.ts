@@ -105,7 +105,7 @@ async function main(argv: string[]): Promise<number> {
       config,
       connections,
       logger,
-      onEnqueued: (id) => bells.jobs.ring(id),
+      jobsBell: bells.jobs,
     });
     stops.push(async () => {
       await directory.close();

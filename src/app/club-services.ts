@@ -27,7 +27,7 @@ import type { ClubData, QuotaReport } from '../core/club-data.js';
 import type { Config } from '../config.js';
 import { createBudgetedClubApis } from '../club/budgeted-club-apis.js';
 import { createClubReachability, type ClubReachability } from '../club/club-reachability.js';
-import { createClubQueue, type ClubQueue } from '../jobs/club-queue.js';
+import { createClubQueue, type ClubQueue, type ClubQueueOptions } from '../jobs/club-queue.js';
 import { createReplyOutbox, type ReplyOutbox } from '../delivery/reply-outbox.js';
 import { createFiler, type Filer } from '../jobs/file-once.js';
 import type { Logger } from '../log.js';
@@ -70,6 +70,8 @@ export interface ClubServicesOptions {
   connections?: { redis: Redis; queueConnection: Redis };
   /** Hold cached collections in memory until Redis tells of a change. Default: not on a cluster. */
   keyTracking?: boolean;
+  /** Rung after each job is queued (the process's jobs doorbell, with this club's id). */
+  doorbell?: ClubQueueOptions['doorbell'];
 }
 
 /** Everything the bot's processes share through Redis: queue, budget, cache, links. */
@@ -184,7 +186,12 @@ export function createClubServices(options: ClubServicesOptions): ClubServices {
   const dataFor = createPersonalClubData({ cache, apis: apiFor, spend: shares.calls, now });
   const links = createMemberLinks(redis, prefix, sealer, tracking);
   const policy = options.policy ?? defaultAccessPolicy;
-  const queue = createClubQueue({ connection: queueConnection, prefix, sealer });
+  const queue = createClubQueue({
+    connection: queueConnection,
+    prefix,
+    sealer,
+    doorbell: options.doorbell,
+  });
   // Without a listener BullMQ prints each error with its stack to stderr, past the logger.
   queue.queue.on('error', (error) => logger.warn({ err: error.message }, 'queue error'));
 

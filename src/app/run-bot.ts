@@ -9,7 +9,6 @@ import { createHeartbeat } from '../ops/heartbeat.js';
 import { checkRedisPersistence } from '../ops/redis-persistence.js';
 import { loggedSealer } from './logged-sealer.js';
 import { doorbellKeys } from '../redis/club-keys.js';
-import { createClubMetrics } from '../hosting/club-metrics.js';
 import { createClubRegistry } from '../hosting/club-registry.js';
 import { createDoorbell } from '../hosting/doorbell.js';
 import { createClubBoardQueues } from '../hosting/club-board-queues.js';
@@ -66,7 +65,7 @@ export async function runBot(role: Role, env: NodeJS.ProcessEnv = process.env): 
   const outboxBell = createDoorbell(redis, doorbellKeys().outbox);
   const metrics = createBotMetrics();
   // Scraped only once the ops port is open, after the directory below exists.
-  const clubMetrics = createClubMetrics(metrics.registry, () => directory.built());
+  metrics.observeClubs(() => directory.built());
   let directory: Awaited<ReturnType<typeof openDeploymentDirectory>>;
   try {
     directory = await openDeploymentDirectory({
@@ -76,14 +75,10 @@ export async function runBot(role: Role, env: NodeJS.ProcessEnv = process.env): 
       config,
       connections: { redis, queueConnection },
       logger,
-      onEnqueued: (id) => jobsBell.ring(id),
-      onClubCall: (id, info) => {
-        metrics.clubCall(info);
-        clubMetrics.clubCall(id, info);
-      },
+      jobsBell,
+      onClubCall: metrics.clubCall,
       onCacheRead: metrics.cacheRead,
-      onDispatched: (_club, platform, kind, seconds) =>
-        metrics.acknowledged(platform, kind, seconds),
+      onDispatched: metrics.acknowledged,
     });
   } catch (error) {
     if (error instanceof ConfigError) console.error(error.message);
@@ -141,11 +136,8 @@ export async function runBot(role: Role, env: NodeJS.ProcessEnv = process.env): 
       queueConnection,
       logger,
       concurrency: config.WORKER_CONCURRENCY,
-      onFinished: (id, event) => {
-        metrics.jobFinished(event, id);
-        clubMetrics.jobFinished(id, event);
-      },
-      onReplyPut: (id) => outboxBell.ring(id),
+      onFinished: metrics.jobFinished,
+      onReplyPut: outboxBell.ring,
       heartbeat,
     });
     stops.push(() => pool.close());

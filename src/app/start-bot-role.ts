@@ -34,7 +34,7 @@ export async function startBotRole(options: BotRoleOptions) {
       }
       return gone;
     },
-    onDelivered: (_club, event) => metrics.replyDelivered(event),
+    onDelivered: metrics.replyDelivered,
   });
   return {
     ready: platforms.ready,

@@ -10,6 +10,7 @@ import { registry } from '../commands/registry.js';
 import type { Config } from '../config.js';
 import { createDispatcher, type Dispatcher } from '../dispatch/create-dispatcher.js';
 import type { Logger } from '../log.js';
+import type { Doorbell } from './doorbell.js';
 import type { ClubRecord } from './club-record.js';
 
 /**
@@ -67,11 +68,11 @@ export interface ScopeShared {
   /** The process's connections, shared by every club. */
   connections: { redis: Redis; queueConnection: Redis };
   logger: Logger;
-  /** Told after a job is put in a club's queue (the jobs doorbell). */
-  onEnqueued?: (clubId: string) => Promise<void>;
-  onClubCall?: (clubId: string, info: ClubCallInfo) => void;
+  /** Rung with the club's id after a job is put in its queue. */
+  jobsBell?: Doorbell;
+  onClubCall?: (info: ClubCallInfo, clubId: string) => void;
   onCacheRead?: (collection: string, outcome: 'fresh' | 'stale' | 'miss') => void;
-  onDispatched?: (clubId: string, platform: string, kind: string, seconds: number) => void;
+  onDispatched?: (platform: string, kind: string, seconds: number) => void;
   /** The budget's window (tests shorten it). Default: 24 h. */
   budgetWindowMs?: number;
   now?: () => number;
@@ -101,26 +102,14 @@ export function buildClubScope(settings: ClubSettings, shared: ScopeShared): Clu
     now: shared.now,
     fetch: shared.fetch,
     onCacheRead: shared.onCacheRead,
-    onClubCall: (info) => shared.onClubCall?.(settings.id, info),
+    onClubCall: (info) => shared.onClubCall?.(info, settings.id),
+    doorbell: shared.jobsBell && { bell: shared.jobsBell, clubId: settings.id },
   });
-  const { queue } = services;
-  const ring = () => shared.onEnqueued?.(settings.id);
-  const ringing: typeof queue = {
-    ...queue,
-    async enqueueCommand(request) {
-      await queue.enqueueCommand(request);
-      await ring();
-    },
-    async enqueueForm(submission) {
-      await queue.enqueueForm(submission);
-      await ring();
-    },
-  };
   const peekAsker = createAskerPeek({ cache: services.cache, policy, links: services.links });
   const dispatcher = createDispatcher({
     registry,
     policy,
-    queue: ringing,
+    queue: services.queue,
     peekAsker,
     peekContacts: createContactsPeek({
       cache: services.cache,
@@ -129,8 +118,7 @@ export function buildClubScope(settings: ClubSettings, shared: ScopeShared): Clu
     }),
     timezone: settings.timezone,
     now: shared.now && (() => new Date(shared.now!())),
-    onDispatched: (platform, kind, seconds) =>
-      shared.onDispatched?.(settings.id, platform, kind, seconds),
+    onDispatched: shared.onDispatched,
     rateLimit: config.RATE_LIMIT_PER_MINUTE
       ? createRateLimit({
           redis: services.redis,
@@ -141,7 +129,6 @@ export function buildClubScope(settings: ClubSettings, shared: ScopeShared): Clu
   });
   const scope: ClubScope = {
     ...services,
-    queue: ringing,
     id: settings.id,
     timezone: settings.timezone,
     ...(settings.record ? { record: settings.record } : {}),

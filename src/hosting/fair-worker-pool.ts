@@ -37,7 +37,7 @@ export interface FairWorkerPoolOptions {
   lockDurationMs?: number;
   /** How often every club's queue is looked at: lost rings, stalled jobs. Default: 15 s. */
   sweepMs?: number;
-  onFinished?: (clubId: string, event: JobFinished) => void;
+  onFinished?: (event: JobFinished, clubId: string) => void;
   /** Told after a reply went into a club's outbox (the deliverer's doorbell). */
   onReplyPut?: (clubId: string) => Promise<void>;
   /** Beaten after each pass over the clubs (the doorbell's reader wakes one every 2 s at most). */
@@ -101,7 +101,7 @@ export function startFairWorkerPool(options: FairWorkerPoolOptions): FairWorkerP
         services: club.services,
         logger: logger.child({ club: id }),
         timezone: club.timezone,
-        onFinished: (event) => options.onFinished?.(id, event),
+        onFinished: (event) => options.onFinished?.(event, id),
         onReplyPut: () => options.onReplyPut?.(id) ?? Promise.resolve(),
       }),
     });

@@ -78,7 +78,7 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
             },
           }
         : {}),
-      clubFor: (teamId) => directory.bySlackTeam(teamId),
+      clubFor: directory.bySlackTeam,
       dispatcherOf,
     });
     sinkMakers.push((club) => ({ slack: slack.sinkFor(club) }));
@@ -98,7 +98,7 @@ export async function startHostedPlatforms(options: HostedPlatformsOptions) {
       apiUrl: config.DISCORD_API_URL,
       logger,
       onApiError: (code) => options.onApiError('discord', code),
-      clubFor: (guildId) => directory.byDiscordGuild(guildId),
+      clubFor: directory.byDiscordGuild,
       dispatcherOf,
     });
     sinkMakers.push((club) => ({ discord: discord.sinkFor(club) }));

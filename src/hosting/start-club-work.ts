@@ -29,7 +29,7 @@ export interface ClubWorkOptions extends Pick<
   root?: string;
   sinksFor(club: ClubScope): Partial<Record<Platform, ReplySink>>;
   heartbeat?: Heartbeat;
-  onFinished?: (clubId: string, event: JobFinished) => void;
+  onFinished?: (event: JobFinished, clubId: string) => void;
 }
 
 /**
@@ -49,7 +49,7 @@ export function startClubWork(options: ClubWorkOptions) {
   });
   const pool = startFairWorkerPool({
     ...options,
-    onReplyPut: (id) => bells.outbox.ring(id),
+    onReplyPut: bells.outbox.ring,
   });
   return {
     pool,

@@ -39,7 +39,7 @@ export interface HostedDelivererOptions {
   maxAttempts?: number;
   /** How often every club's outbox is looked at (lost rings, abandoned replies). Default: 10 s. */
   sweepMs?: number;
-  onDelivered?: (clubId: string, event: ReplyDelivered) => void;
+  onDelivered?: (event: ReplyDelivered, clubId: string) => void;
 }
 
 /**
@@ -75,7 +75,7 @@ export function startHostedDeliverer(options: HostedDelivererOptions) {
       lane = {
         outbox: createReplyOutbox(redis, club.services.prefix, club.services.sealer),
         sinks: options.sinksFor(club),
-        onDelivered: (event) => options.onDelivered?.(club.id, event),
+        onDelivered: (event) => options.onDelivered?.(event, club.id),
         ...(options.goneFor ? { onGone: options.goneFor(club) } : {}),
       };
       lanes.set(club, lane);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
+import type { Doorbell } from '../hosting/doorbell.js';
 import type { Sealer } from '../redis/sealer.js';
 import {
   jobDataAt,
@@ -20,6 +21,8 @@ export interface ClubQueueOptions {
   name?: string;
   /** Seals each job's payload. */
   sealer: Sealer;
+  /** Rung with `clubId` after each job is added, so a waiting worker pool looks at once. */
+  doorbell?: { bell: Doorbell; clubId: string };
 }
 
 /** The backoff of a retried job, worked out by {@link cappedBackoff} in the worker. */
@@ -86,12 +89,15 @@ export function createClubQueue(options: ClubQueueOptions): ClubQueue {
     connection: options.connection,
     prefix: options.prefix ?? defaultRoot,
   });
-  const add = <N extends JobName>(name: N, data: JobPayloads[N], extra: JobsOptions = {}) =>
-    queue.add(
+  const { doorbell } = options;
+  const add = async <N extends JobName>(name: N, data: JobPayloads[N], extra: JobsOptions = {}) => {
+    await queue.add(
       name,
       { sealed: options.sealer.sealJson(data, jobDataAt(queue.qualifiedName, name)) },
       { ...jobOptions[name], ...extra },
     );
+    await doorbell?.bell.ring(doorbell.clubId);
+  };
   return {
     queue,
     async enqueueCommand(request) {

@@ -11,15 +11,18 @@ export interface BotMetrics {
   readonly registry: Registry;
   /** An adapter answered a platform within `seconds` (its acknowledgement). */
   acknowledged(platform: string, kind: string, seconds: number): void;
-  /** A job ended; in a hosting deployment, `club` labels the command count. */
+  /** A job ended; `club` labels the command count and the club's errors. */
   jobFinished(event: JobFinished, club?: string): void;
   /** The deliverer posted a reply, will retry it, or gave up on it. */
   replyDelivered(event: ReplyDelivered): void;
-  clubCall(info: ClubCallInfo): void;
+  /** A call to the club service; `club` counts its 5xx, 429 and unreachable answers. */
+  clubCall(info: ClubCallInfo, club?: string): void;
   cacheRead(collection: string, outcome: 'fresh' | 'stale' | 'miss'): void;
   platformError(platform: string, code: string): void;
   /** Adds the gauges read at scrape time from the shared services: budget, queue, outbox, cache ages. */
   observe(services: Pick<ClubServices, 'budget' | 'queue' | 'cache' | 'outbox'>): void;
+  /** Adds each built club's budget gauge, read at scrape time (so it can be called before them). */
+  observeClubs(built: () => readonly { id: string; budget: ClubServices['budget'] }[]): void;
 }
 
 const latencyBuckets = [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -78,6 +81,13 @@ export function createBotMetrics(): BotMetrics {
     name: 'clubbot_cache_reads_total',
     help: 'Cache reads by collection and outcome (fresh hit, stale hit, miss).',
     labelNames: ['collection', 'outcome'],
+    registers: [registry],
+  });
+  // Labelled by club: few, so the series stay bounded by the number of clubs.
+  const clubErrors = new Counter({
+    name: 'clubbot_club_errors_total',
+    help: 'Per club: club-service calls answered 5xx or 429, and jobs that ended in a failure.',
+    labelNames: ['club', 'kind'],
     registers: [registry],
   });
   const platformErrors = new Counter({
@@ -153,11 +163,32 @@ export function createBotMetrics(): BotMetrics {
       },
     });
   }
+  function observeClubs(built: () => readonly { id: string; budget: ClubServices['budget'] }[]) {
+    new Gauge({
+      name: 'clubbot_club_budget_used_calls',
+      help: 'Per club whose services this process has built: calls of its daily budget used, and its limit.',
+      labelNames: ['club', 'kind'],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        await Promise.all(
+          built().map(async ({ id, budget }) => {
+            const state = await withinScrape(budget.state());
+            if (!state) return;
+            this.set({ club: id, kind: 'used' }, state.used);
+            this.set({ club: id, kind: 'limit' }, state.limit);
+          }),
+        );
+      },
+    });
+  }
   return {
     registry,
     observe,
+    observeClubs,
     acknowledged: (platform, kind, seconds) => ack.observe({ platform, kind }, seconds),
     jobFinished(event, club) {
+      if (club && event.outcome === 'failed') clubErrors.inc({ club, kind: 'job' });
       if (event.name === 'digest') {
         digests.inc({ kind: event.what, outcome: event.outcome });
         return;
@@ -175,8 +206,11 @@ export function createBotMetrics(): BotMetrics {
       if (event.answerMs !== undefined)
         delivered.observe({ platform: event.platform }, event.answerMs / 1000);
     },
-    clubCall: (info) =>
-      clubCalls.inc({ method: info.method, path: info.path, status: String(info.status) }),
+    clubCall(info, club) {
+      clubCalls.inc({ method: info.method, path: info.path, status: String(info.status) });
+      if (club && (info.status >= 500 || info.status === 429 || info.status === 0))
+        clubErrors.inc({ club, kind: 'club-service' });
+    },
     cacheRead: (collection, outcome) => cache.inc({ collection, outcome }),
     platformError: (platform, code) => platformErrors.inc({ platform, code }),
   };

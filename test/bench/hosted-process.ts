@@ -42,7 +42,7 @@ export async function openHostedProcess(component: string): Promise<{
     connections: { redis, queueConnection },
     logger,
     root,
-    onEnqueued: (id) => jobs.ring(id),
+    jobsBell: jobs,
   });
   return {
     directory,

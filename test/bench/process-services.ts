@@ -40,9 +40,9 @@ export function processServices(component: string): {
     policy: benchPolicy(grants),
     prefix,
     timezone: benchTimezone,
-    onClubCall: (_club, info) => metrics.clubCall(info),
+    onClubCall: (info) => metrics.clubCall(info),
     onCacheRead: metrics.cacheRead,
-    onDispatched: (_club, platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
+    onDispatched: metrics.acknowledged,
   });
   return { services, logger, metrics, prefix };
 }

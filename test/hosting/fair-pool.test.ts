@@ -34,7 +34,7 @@ describe('one worker pool for every club', () => {
       clubs: [{ id: 'flood' }, { id: 'calm' }],
       noPool: true,
       concurrency: 2,
-      onFinished: (_club, event) => finished.push(event.id),
+      onFinished: (event) => finished.push(event.id),
     });
     // Warm caches on both sides, so each job is as quick as the next and the order is the pool's.
     for (const id of ['flood', 'calm']) {

@@ -83,7 +83,7 @@ describe('npm start with clubs in the registry', () => {
         config: loadProcessConfig({ REDIS_URL: redisUrl(), CLUB_DATA_KEY: testDataKey }),
         connections: { redis, queueConnection: redis },
         logger: createLogger({ level: 'silent' }),
-        onEnqueued: async (id) => void (await redis.lpush('club-bot:{doorbell}:jobs', id)),
+        jobsBell: { ring: async (id) => void (await redis.lpush('club-bot:{doorbell}:jobs', id)) },
       });
       const club = directory.club('lone')!;
       await club.services.queue.enqueueCommand({

@@ -62,7 +62,7 @@ export async function startHostingHarness(options: {
   /** Beaten by the pool after each pass over the clubs. Default: none. */
   heartbeat?: Heartbeat;
   /** Told of each job the pool finishes, in order. */
-  onFinished?: (clubId: string, event: JobFinished) => void;
+  onFinished?: (event: JobFinished, clubId: string) => void;
 }) {
   const root = uniquePrefix('host');
   const location = {
@@ -112,7 +112,7 @@ export async function startHostingHarness(options: {
     logger,
     root,
     refreshMs: 100,
-    onEnqueued: (id) => jobsBell.ring(id),
+    jobsBell,
   });
   const replies = new Map<string, Reply[]>();
   const deliverer = startHostedDeliverer({

@@ -89,9 +89,9 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
     prefix: options.prefix ?? uniquePrefix('ops'),
     timezone: opsTimezone,
     rateLimit: false,
-    onClubCall: (_club, info) => metrics.clubCall(info),
+    onClubCall: (info) => metrics.clubCall(info),
     onCacheRead: metrics.cacheRead,
-    onDispatched: (_club, platform, kind, seconds) => metrics.acknowledged(platform, kind, seconds),
+    onDispatched: metrics.acknowledged,
   });
   metrics.observe(services);
   const deliverer = startReplyDeliverer({

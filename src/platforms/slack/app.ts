@@ -94,10 +94,16 @@ export async function startSlackAdapter<C extends SlackClub>(
     if (!club) return undefined;
     const byToken = made.get(club) ?? new Map<string, ListenerDeps>();
     made.set(club, byToken);
-    const part = { ...club.services, dispatcher: options.dispatcherOf(club), sink: sinkFor(club) };
-    const deps =
-      byToken.get(token) ?? createListenerDeps({ ...options, logger }, part, workspaces.of(token));
-    byToken.set(token, deps);
+    let deps = byToken.get(token);
+    if (!deps) {
+      const part = {
+        ...club.services,
+        dispatcher: options.dispatcherOf(club),
+        sink: sinkFor(club),
+      };
+      deps = createListenerDeps({ ...options, logger }, part, workspaces.of(token));
+      byToken.set(token, deps);
+    }
     return deps;
   };
 
