@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../src/access/access-policy.js';
-import { decideAsker } from '../src/access/decide-asker.js';
+import { decideAsker } from '../src/access/asker.js';
 import { demoPersona, readDemoArgs } from '../src/app/demo-persona.js';
 import { decodeMember } from '../src/club/decode-member.js';
 import { decodeAll, decodeRole } from '../src/club/decode-records.js';

@@ -1,7 +1,63 @@
 import type { Asker, AskerSees, ChatUser, Platform } from '../core/chat-user.js';
 import type { CommandDefinition } from '../core/command.js';
 import type { BotRole } from '../core/roles.js';
-import { defaultRolePatterns, type RolePatterns } from './derive-roles.js';
+import type { Member, NamedMembership } from '../club/domain.js';
+import type { Redis } from 'ioredis';
+import { clubKeys } from '../redis/club-keys.js';
+
+/** Which club roles (by their whole name) give which bot roles. */
+export interface RolePatterns {
+  welfare: RegExp;
+  membership: RegExp;
+  headCoach: RegExp;
+  admin: RegExp;
+}
+
+/**
+ * A pattern that must match a club role's whole name, in any case. Words inside a longer name do
+ * not count: "Secretary" is not "Gala Secretary", "Chair" is not "Vice Chair".
+ */
+export function wholeName(pattern: string): RegExp {
+  return new RegExp(`^(?:${pattern})$`, 'i');
+}
+
+/** Least privilege: only the offices that need a bot role get one. */
+export const defaultRolePatterns: RolePatterns = {
+  welfare: wholeName('(club )?(deputy )?(welfare|safeguarding) officer'),
+  membership: wholeName('(club )?membership secretary'),
+  headCoach: wholeName('(club )?head coach'),
+  admin: wholeName('chair|chairman|chairwoman|chairperson|(club )?secretary'),
+};
+
+const byPattern: readonly [keyof RolePatterns, BotRole][] = [
+  ['welfare', 'welfare'],
+  ['membership', 'membership'],
+  ['headCoach', 'head-coach'],
+  ['admin', 'admin'],
+];
+
+/**
+ * Roles from the club's own records, with no configuration: `IsACoach` gives coach,
+ * `CommitteeMember` gives committee, and holding a club role whose whole name matches a pattern
+ * gives welfare, membership, head-coach or admin. Everyone has `everyone`.
+ */
+export function deriveRoles(
+  member: Member | undefined,
+  clubRoles: readonly NamedMembership[],
+  patterns: RolePatterns = defaultRolePatterns,
+): BotRole[] {
+  const roles = new Set<BotRole>(['everyone']);
+  if (!member || !member.active) return [...roles];
+  if (member.isCoach) roles.add('coach');
+  if (member.isCommitteeMember) roles.add('committee');
+  for (const role of clubRoles) {
+    if (!role.members.includes(member.guid)) continue;
+    const name = role.name.trim().replace(/\s+/g, ' ');
+    for (const [pattern, botRole] of byPattern)
+      if (patterns[pattern].test(name)) roles.add(botRole);
+  }
+  return [...roles];
+}
 
 /** Grants or denies roles to chat users, Slack user groups or Discord roles. */
 export interface RoleRule {
@@ -88,4 +144,32 @@ export function mayRun(
 ): boolean {
   const allowed = rolesFor(command, policy);
   return allowed.includes('everyone') || allowed.some((role) => asker.roles.includes(role));
+}
+
+/** Whether a person may run one more command now; counts the command when they may. */
+export type RateLimit = (user: ChatUser) => Promise<boolean>;
+
+const count = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+
+/**
+ * A per-person limit on commands (default 20 a minute, `RATE_LIMIT_PER_MINUTE`) so one person
+ * cannot drain the club's daily budget. A fixed one-minute window per person, shared by every
+ * adapter process through Redis.
+ */
+export function createRateLimit(options: {
+  redis: Redis;
+  prefix: string;
+  perMinute: number;
+  now?: () => number;
+}): RateLimit {
+  const now = options.now ?? Date.now;
+  return async (user) => {
+    const minute = Math.floor(now() / 60_000);
+    const key = clubKeys(options.prefix).rate(user.platform, user.userId, minute);
+    const used = Number(await options.redis.eval(count, 1, key, '60000'));
+    return used <= options.perMinute;
+  };
 }

@@ -1,22 +1,9 @@
 import type { Member, NamedMembership } from '../club/domain.js';
-import { displayName } from '../club/members/display-name.js';
+import { displayName, membersOf } from '../club/members/members-of.js';
 import type { BotRole } from '../core/roles.js';
-import { membersOf } from '../club/members-of.js';
-import { defaultRolePatterns, type RolePatterns } from './derive-roles.js';
+import type { ClubContacts } from '../core/club-data.js';
+import { defaultRolePatterns, type RolePatterns } from './access-policy.js';
 import { reportsAccount } from '../commands/incident/incident-reporter.js';
-
-/**
- * The people a refusal or a form's notice names, from the club's own records: who holds the
- * offices that give the welfare, membership, head-coach and admin roles. Plain JSON.
- */
-export interface ClubContacts {
-  /** "Wendy Hale (Welfare Officer)", by the bot role their club role gives; absent: nobody. */
-  byRole: Partial<Record<BotRole, readonly string[]>>;
-  /** Whether reports from people the bot cannot link are filed (`CLUB_REPORTS_MEMBER` is a member). */
-  reportsFiled: boolean;
-  /** The member Guid such reports are filed under (`CLUB_REPORTS_MEMBER`); absent: none. */
-  reportsAccount?: string;
-}
 
 const officeRoles: readonly [keyof RolePatterns, BotRole][] = [
   ['welfare', 'welfare'],

@@ -1,7 +1,6 @@
 import type { Member } from '../club/domain.js';
 import type { ChatUser } from '../core/chat-user.js';
-import { displayName } from '../club/members/display-name.js';
-import { membersByGuid } from '../club/members/members-by-guid.js';
+import { displayName, membersByGuid } from '../club/members/members-of.js';
 import type { Reply } from '../core/reply.js';
 import type { BotRole } from '../core/roles.js';
 import { linkNotice, type LinkedBy } from './link-notice.js';

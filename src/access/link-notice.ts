@@ -1,5 +1,5 @@
 import type { Member } from '../club/domain.js';
-import { displayName } from '../club/members/display-name.js';
+import { displayName } from '../club/members/members-of.js';
 import type { Reply } from '../core/reply.js';
 import type { BotRole } from '../core/roles.js';
 

@@ -1,9 +1,7 @@
 import { fitRefusal } from './refusal-reply.js';
 import type { Member } from '../club/domain.js';
-import { displayName } from '../club/members/display-name.js';
+import { displayName, isChild, currentMembersWithEmail } from '../club/members/members-of.js';
 import { findMembers } from '../club/members/find-members.js';
-import { isChild } from '../club/members/is-child.js';
-import { currentMembersWithEmail } from '../club/members-of.js';
 
 /** The member a link names, or why none is linked (a message saying what to do). */
 export type LinkableMember =

@@ -1,9 +1,8 @@
 import type { ChatUser } from '../core/chat-user.js';
 import type { ClubData } from '../core/club-data.js';
 import type { BotRole } from '../core/roles.js';
-import type { AccessPolicy } from './access-policy.js';
-import { decideAsker } from './decide-asker.js';
-import { deriveRoles } from './derive-roles.js';
+import { deriveRoles, type AccessPolicy } from './access-policy.js';
+import { decideAsker } from './asker.js';
 
 /**
  * The roles a link involves: those the member holds by the club's records, and those the chat

@@ -3,8 +3,14 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import type { CommandDefinition } from '../core/command.js';
 import { botRoles } from '../core/roles.js';
-import { defaultAccessPolicy, rolesFor, type AccessPolicy } from './access-policy.js';
-import { defaultRolePatterns, wholeName, type RolePatterns } from './derive-roles.js';
+import {
+  defaultAccessPolicy,
+  defaultRolePatterns,
+  rolesFor,
+  wholeName,
+  type AccessPolicy,
+  type RolePatterns,
+} from './access-policy.js';
 import { describeError } from '../errors.js';
 
 const role = z.enum(botRoles);

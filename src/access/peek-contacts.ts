@@ -1,7 +1,8 @@
 import type { ReadCache } from '../cache/read-cache.js';
 import { collectionKeys } from '../cache/collection-schemas.js';
 import type { AccessPolicy } from './access-policy.js';
-import { readContacts, type ClubContacts } from './club-contacts.js';
+import { readContacts } from './club-contacts.js';
+import type { ClubContacts } from '../core/club-data.js';
 
 /** The club's contacts from what the cache holds, without calling the club service (adapters never do). */
 export type ContactsPeek = () => Promise<ClubContacts | undefined>;

@@ -2,7 +2,8 @@ import type { Asker } from '../core/chat-user.js';
 import type { CommandDefinition } from '../core/command.js';
 import { textReply, type Reply } from '../core/reply.js';
 import type { BotRole } from '../core/roles.js';
-import { namesOf, type ClubContacts } from './club-contacts.js';
+import { namesOf } from './club-contacts.js';
+import type { ClubContacts } from '../core/club-data.js';
 
 const roleNames: Record<BotRole, string> = {
   everyone: 'everyone',

@@ -1,9 +1,8 @@
-import { deriveRoles } from '../access/derive-roles.js';
+import { deriveRoles } from '../access/access-policy.js';
 import { decodeAll, decodeRole, decodeSession } from '../club/decode-records.js';
 import { decodeMember } from '../club/decode-member.js';
 import type { Member } from '../club/domain.js';
-import { displayName } from '../club/members/display-name.js';
-import { isChild } from '../club/members/is-child.js';
+import { displayName, isChild } from '../club/members/members-of.js';
 import type { BotRole } from '../core/roles.js';
 
 /** Who the demo's person can be (`npm run demo -- --as coach`). */

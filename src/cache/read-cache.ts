@@ -8,7 +8,7 @@ import type { Sealer } from '../redis/sealer.js';
 import type { Cached } from '../core/club-data.js';
 import { writeTracked, type KeyTracking } from './key-tracking.js';
 import { clubKeys } from '../redis/club-keys.js';
-import { stringsReply } from '../redis/command-replies.js';
+import { stringsReply } from '../redis/redis-script.js';
 import type { CacheKey, Entry, KeyMemo } from './cache-key.js';
 
 /** Options for {@link createReadCache}. */

@@ -13,7 +13,7 @@ import {
 } from '../access/link-discord-user.js';
 import type { AuditTrail } from '../access/audit-trail.js';
 import type { MemberLinks } from '../access/member-links.js';
-import { displayName } from '../club/members/display-name.js';
+import { displayName } from '../club/members/members-of.js';
 import { describeError } from '../errors.js';
 import { adminCommandLine } from './admin-program.js';
 

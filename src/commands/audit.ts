@@ -2,10 +2,9 @@ import type { Member } from '../club/domain.js';
 import type { AuditEntry } from '../core/audit-entry.js';
 import { clubClock, formatDay } from '../club/time/club-time.js';
 import type { CommandDefinition } from '../core/command.js';
-import { displayName } from '../club/members/display-name.js';
+import { displayName, membersByGuid } from '../club/members/members-of.js';
 import { findMembers } from '../club/members/find-members.js';
 import { memberChoicesReply } from './member/member-choices-reply.js';
-import { membersByGuid } from '../club/members/members-by-guid.js';
 import type { AuditFieldGroup, Reply } from '../core/reply.js';
 
 /** Pure: who saw whose personal data, newest first. */

@@ -1,8 +1,7 @@
 import { clubToday } from '../club/time/club-time.js';
 import type { Cached, ClubData } from '../core/club-data.js';
 import type { QueryCommand } from '../core/command.js';
-import { dataAge } from '../core/data-age.js';
-import type { Reply } from '../core/reply.js';
+import { dataAge, type Reply } from '../core/reply.js';
 
 /** A query without options that shows one of the club's lists: what it reads and how it shows it. */
 type ClubListQuery<T> = Omit<QueryCommand, 'kind' | 'options' | 'needsClub' | 'handle'> & {

@@ -6,10 +6,8 @@ import {
 } from '../access/link-discord-user.js';
 import { clubToday } from '../club/time/club-time.js';
 import type { CommandContext, CommandDefinition } from '../core/command.js';
-import { dataAge } from '../core/data-age.js';
-import { displayName } from '../club/members/display-name.js';
-import { membersByGuid } from '../club/members/members-by-guid.js';
-import { textReply, type Reply } from '../core/reply.js';
+import { dataAge, textReply, type Reply } from '../core/reply.js';
+import { displayName, membersByGuid } from '../club/members/members-of.js';
 
 /** Most links `/link` lists; the rest are counted. */
 const maxLinksListed = 50;

@@ -1,8 +1,7 @@
 import { clubMoment } from '../club/time/club-time.js';
 import type { QuotaReport } from '../core/club-data.js';
 import type { CommandDefinition } from '../core/command.js';
-import { timeAgo } from '../core/data-age.js';
-import type { Reply } from '../core/reply.js';
+import { timeAgo, type Reply } from '../core/reply.js';
 
 const layoutPaths = { spec: '/api/Users, /api/{Collection}', bare: '/Members, /{Collection}' };
 

@@ -7,8 +7,7 @@ import { countOf, sessionsOn, timesOf } from '../digests/compose-sessions.js';
 import type { Asker } from '../core/chat-user.js';
 import { clubClock, formatDay } from '../club/time/club-time.js';
 import type { CommandDefinition } from '../core/command.js';
-import { dataAge } from '../core/data-age.js';
-import type { AuditFieldGroup, Reply, ReplySection } from '../core/reply.js';
+import { dataAge, type AuditFieldGroup, type Reply, type ReplySection } from '../core/reply.js';
 import { lapsedCoachesToday } from './checks/lapsed-coaches-today.js';
 
 /** What "today for you" is made from. */

@@ -1,8 +1,7 @@
 import type { WhosWhoCategory } from '../club/domain.js';
 import type { CommandDefinition } from '../core/command.js';
-import { dataAge } from '../core/data-age.js';
-import { displayName } from '../club/members/display-name.js';
-import type { Reply, ReplySection } from '../core/reply.js';
+import { dataAge, type Reply, type ReplySection } from '../core/reply.js';
+import { displayName } from '../club/members/members-of.js';
 import { postableReply } from './list-replies.js';
 
 type Person = WhosWhoCategory['members'][number];

@@ -1,3 +1,4 @@
+import type { BotRole } from './roles.js';
 import type {
   ClubEvent,
   ClubSession,
@@ -62,4 +63,17 @@ export interface QuotaReport {
   queue: { waiting: number; active: number; delayed: number; failed: number };
   /** How the club service's paths are spelled: the setting, and the layout in use (null: not found yet). */
   layout: { setting: ClubApiLayoutSetting; inUse: ClubApiLayout | null };
+}
+
+/**
+ * The people a refusal or a form's notice names, from the club's own records: who holds the
+ * offices that give the welfare, membership, head-coach and admin roles. Plain JSON.
+ */
+export interface ClubContacts {
+  /** "Wendy Hale (Welfare Officer)", by the bot role their club role gives; absent: nobody. */
+  byRole: Partial<Record<BotRole, readonly string[]>>;
+  /** Whether reports from people the bot cannot link are filed (`CLUB_REPORTS_MEMBER` is a member). */
+  reportsFiled: boolean;
+  /** The member Guid such reports are filed under (`CLUB_REPORTS_MEMBER`); absent: none. */
+  reportsAccount?: string;
 }

@@ -1,9 +1,8 @@
 import type { AuditEntry } from './audit-entry.js';
 import type { CodeOfConductReading } from '../cache/read-code-of-conduct.js';
-import type { ClubContacts } from '../access/club-contacts.js';
 import type { MemberLinks } from '../access/member-links.js';
 import type { Asker, ChatUser, Platform } from './chat-user.js';
-import type { ClubData, QuotaReport } from './club-data.js';
+import type { ClubContacts, ClubData, QuotaReport } from './club-data.js';
 import type { DigestDesk } from './digest-desk.js';
 import type { FormDefinition, FormId } from './form.js';
 import type { Reply } from './reply.js';

@@ -6,7 +6,7 @@ import { conversationOf, isPostAddress, platformOf, type PostAddress } from './r
 import { outboxGroup, type OutboxEntry, type ReplyOutbox } from './reply-outbox.js';
 import { DeliveryError, type ReplySink } from './reply-sink.js';
 import { clubKeys } from '../redis/club-keys.js';
-import { xautoclaimReply, xinfoConsumersReply } from '../redis/command-replies.js';
+import { xautoclaimReply, xinfoConsumersReply } from '../redis/redis-script.js';
 
 /** What became of a reply. */
 export interface ReplyDelivered {

@@ -3,11 +3,10 @@ import type { AuditWrite } from '../access/audit-trail.js';
 import type { Reply } from '../core/reply.js';
 import { RedisScript } from '../redis/redis-script.js';
 import type { Sealer } from '../redis/sealer.js';
-import type { ReplyAddress } from './reply-address.js';
+import { type ReplyAddress, replyAddressSchema } from './reply-address.js';
 import { clubKeys } from '../redis/club-keys.js';
 import { z } from 'zod';
 import { replySchema } from '../core/core-schemas.js';
-import { replyAddressSchema } from './reply-address-schema.js';
 
 /**
  * A reply waiting to be delivered. It may hold personal data, so it is sealed in Redis and stays

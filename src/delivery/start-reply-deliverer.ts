@@ -15,7 +15,7 @@ import { createReplyOutbox, outboxGroup } from './reply-outbox.js';
 import type { PostAddress } from './reply-address.js';
 import type { ReplySink } from './reply-sink.js';
 import { clubKeys } from '../redis/club-keys.js';
-import { xreadgroupReply } from '../redis/command-replies.js';
+import { xreadgroupReply } from '../redis/redis-script.js';
 
 export type { ReplyDelivered } from './reply-delivery.js';
 

@@ -1,6 +1,6 @@
 import type { Member } from '../club/domain.js';
 import { formatDay } from '../club/time/club-time.js';
-import { displayName } from '../club/members/display-name.js';
+import { displayName } from '../club/members/members-of.js';
 import { addDays, daysFromTo } from './calendar-days.js';
 
 /** Renewals are flagged this many days before they fall due (as the governing body's tools do). */

@@ -1,7 +1,6 @@
 import type { ClubSession, Member, Weekday } from '../club/domain.js';
-import { displayName } from '../club/members/display-name.js';
+import { displayName, membersByGuid } from '../club/members/members-of.js';
 import { inTimetableOrder, runsOn } from '../club/time/match-sessions.js';
-import { membersByGuid } from '../club/members/members-by-guid.js';
 import type { ReplySection } from '../core/reply.js';
 
 /** The sessions that run on a day: not archived, on its weekday, not one of their days off. */

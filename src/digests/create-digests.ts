@@ -1,4 +1,4 @@
-import { createAskerResolver } from '../access/resolve-asker.js';
+import { createAskerResolver } from '../access/asker.js';
 import type { ClubServices } from '../app/club-services.js';
 import type { Asker } from '../core/chat-user.js';
 import type { DigestDesk, DigestView } from '../core/digest-desk.js';

@@ -1,7 +1,7 @@
 import { getNextMillis } from 'bullmq';
 import { readWeekday } from '../club/decode-records.js';
 import { weekdays, type Weekday } from '../club/domain.js';
-import { readClockTime } from '../club/time/read-clock-time.js';
+import { readClockTime } from '../club/time/read-date.js';
 
 /** Monday to Friday, or Saturday and Sunday. */
 export type DayGroup = 'weekdays' | 'weekends';

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { AuditTrail } from '../access/audit-trail.js';
-import type { AskerResolver } from '../access/resolve-asker.js';
+import type { AskerResolver } from '../access/asker.js';
 import type { ChatUser } from '../core/chat-user.js';
 import type { ClubData } from '../core/club-data.js';
 import { clubClock, clubMoment } from '../club/time/club-time.js';
-import { dataAge } from '../core/data-age.js';
-import type { Reply } from '../core/reply.js';
+import { dataAge, type Reply } from '../core/reply.js';
 import type { PostAddress } from '../delivery/reply-address.js';
 import type { ReplyOutbox } from '../delivery/reply-outbox.js';
 import type { DigestOutcome } from '../jobs/job-types.js';

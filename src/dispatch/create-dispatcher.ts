@@ -1,7 +1,6 @@
-import { mayRun, rolesFor, type AccessPolicy } from '../access/access-policy.js';
-import type { AskerPeek } from '../access/peek-asker.js';
+import { mayRun, rolesFor, type AccessPolicy, type RateLimit } from '../access/access-policy.js';
+import type { AskerPeek } from '../access/asker.js';
 import type { ContactsPeek } from '../access/peek-contacts.js';
-import type { RateLimit } from '../access/rate-limit.js';
 import { refusalReply } from '../access/refusal-reply.js';
 import type { Asker, ChatUser } from '../core/chat-user.js';
 import type { ClubData } from '../core/club-data.js';
@@ -12,7 +11,7 @@ import { checkOptions, parseCommandText, type ParsedCommand } from '../commands/
 import { textReply, type Reply } from '../core/reply.js';
 import type { ClubQueue } from '../jobs/club-queue.js';
 import type { ReplyAddress } from '../delivery/reply-address.js';
-import { withinOrUnavailable } from './temporarily-unavailable-error.js';
+import { withinOrUnavailable } from '../errors.js';
 
 /** A command as a platform received it: as text (Slack, console) or as named options (Discord). */
 export type CommandInput =

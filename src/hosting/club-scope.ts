@@ -1,8 +1,7 @@
 import type { Redis } from 'ioredis';
-import type { AccessPolicy } from '../access/access-policy.js';
-import { createAskerPeek, type AskerPeek } from '../access/peek-asker.js';
+import { type AccessPolicy, createRateLimit } from '../access/access-policy.js';
+import { createAskerPeek, type AskerPeek } from '../access/asker.js';
 import { createContactsPeek } from '../access/peek-contacts.js';
-import { createRateLimit } from '../access/rate-limit.js';
 import { createClubServices, type ClubServices } from '../app/club-services.js';
 import type { ClubApiLayoutSetting } from '../club/club-layout.js';
 import type { ClubCallInfo } from '../club/create-club-client.js';

@@ -1,7 +1,7 @@
 import { QueueKeys } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { clubWorkerOptions } from './club-worker-options.js';
-import { queueName } from '../redis/club-keys.js';
+import { queueName, doorbellKeys } from '../redis/club-keys.js';
 import { createJobProcessor } from '../jobs/create-worker.js';
 import {
   clubWorkerSettings,
@@ -14,9 +14,7 @@ import type { Logger } from '../log.js';
 import type { Heartbeat } from '../ops/heartbeat.js';
 import { ClubFetcher } from './club-fetcher.js';
 import type { ClubDirectory, HostedClub } from './club-directory.js';
-import { doorbellKeys } from '../redis/club-keys.js';
-import { waitForRings } from './doorbell.js';
-import { RoundRobin, Signal } from './round-robin.js';
+import { waitForRings, RoundRobin, Signal } from './doorbell.js';
 import { createWakeTimer } from './wake-timer.js';
 
 /** Options for {@link startFairWorkerPool}. */

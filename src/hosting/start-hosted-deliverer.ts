@@ -16,9 +16,8 @@ import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { ClubDirectory, HostedClub } from './club-directory.js';
 import { clubKeys, doorbellKeys } from '../redis/club-keys.js';
-import { waitForRings } from './doorbell.js';
-import { RoundRobin, Signal } from './round-robin.js';
-import { xreadgroupReply } from '../redis/command-replies.js';
+import { waitForRings, RoundRobin, Signal } from './doorbell.js';
+import { xreadgroupReply } from '../redis/redis-script.js';
 
 /** Options for {@link startHostedDeliverer}. */
 export interface HostedDelivererOptions {

@@ -19,11 +19,11 @@ import {
   type JobPayloads,
   type JobResult,
   type SealedJobData,
+  jobPayloadSchemas,
 } from './job-types.js';
 import { processDigestJob, type DigestJobs } from './process-digest.js';
 import { runCommand, type CommandOutcome, type CommandRunnerDeps } from './run-command.js';
 import { defaultRoot, queueName } from '../redis/club-keys.js';
-import { jobPayloadSchemas } from './job-payload-schemas.js';
 
 /** Options for {@link createClubWorker}. */
 export interface ClubWorkerOptions {

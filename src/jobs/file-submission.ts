@@ -1,6 +1,6 @@
 import { mayRun, rolesFor, type AccessPolicy } from '../access/access-policy.js';
 import { refusalReply } from '../access/refusal-reply.js';
-import type { AskerResolver } from '../access/resolve-asker.js';
+import type { AskerResolver } from '../access/asker.js';
 import type { CachedCollection } from '../cache/cached-club-data.js';
 import type { ClubApi } from '../club/club-api.js';
 import { ClubValidationError } from '../club/club-errors.js';

@@ -1,7 +1,9 @@
 import type { ChatUser } from '../core/chat-user.js';
 import type { FormId, FormValues } from '../core/form.js';
-import type { ReplyAddress } from '../delivery/reply-address.js';
+import { type ReplyAddress, replyAddressSchema } from '../delivery/reply-address.js';
 import type { SealedPlace } from '../redis/sealer.js';
+import { z } from 'zod';
+import { chatUserSchema, formIdSchema, formValuesSchema } from '../core/core-schemas.js';
 
 /** A command to run, as an adapter enqueues it. */
 export interface CommandRequest {
@@ -92,3 +94,30 @@ export interface JobFinished {
   /** From the adapter receiving it to the reply (includes waiting in the queue). */
   answerMs: number;
 }
+
+/** Each job's payload as zod reads it back from its sealed job data (Redis is untrusted). */
+export const jobPayloadSchemas = {
+  command: z.object({
+    request: z.object({
+      id: z.string(),
+      command: z.string(),
+      options: z.record(z.string(), z.string()),
+      user: chatUserSchema,
+      replyTo: replyAddressSchema,
+      receivedAt: z.number(),
+    }),
+  }),
+  form: z.object({
+    submission: z.object({
+      id: z.string(),
+      key: z.string(),
+      form: formIdSchema,
+      values: formValuesSchema,
+      confirmed: z.boolean().optional(),
+      user: chatUserSchema,
+      replyTo: replyAddressSchema,
+      receivedAt: z.number(),
+    }),
+  }),
+  digest: z.object({ subscriptionId: z.string() }),
+} satisfies { [N in JobName]: z.ZodType<JobPayloads[N]> };

@@ -1,5 +1,4 @@
-import type { Job } from 'bullmq';
-import { UnrecoverableError } from 'bullmq';
+import { type Job, UnrecoverableError } from 'bullmq';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { Sealer } from '../redis/sealer.js';
@@ -10,8 +9,8 @@ import {
   type JobName,
   type JobResult,
   type SealedJobData,
+  jobPayloadSchemas,
 } from './job-types.js';
-import { jobPayloadSchemas } from './job-payload-schemas.js';
 
 /** Runs one occurrence of a digest (see `digests/run-digest.ts`). */
 export interface DigestJobs {

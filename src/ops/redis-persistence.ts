@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { configGetReply } from '../redis/command-replies.js';
+import { configGetReply } from '../redis/redis-script.js';
 
 /** How Redis keeps its data across a restart, as `CONFIG GET` tells. */
 export type RedisPersistence =

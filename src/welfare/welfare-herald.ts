@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { AskerResolver } from '../access/resolve-asker.js';
+import type { AskerResolver } from '../access/asker.js';
 import type { ChatUser } from '../core/chat-user.js';
 import type { ClubData } from '../core/club-data.js';
-import { displayName } from '../club/members/display-name.js';
-import { membersByGuid } from '../club/members/members-by-guid.js';
+import { displayName, membersByGuid } from '../club/members/members-of.js';
 import type { Reply } from '../core/reply.js';
 import type { PostAddress } from '../delivery/reply-address.js';
 import type { ReplyOutbox } from '../delivery/reply-outbox.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
-import { decideAsker } from '../../src/access/decide-asker.js';
+import { decideAsker } from '../../src/access/asker.js';
 import type { Member, NamedMembership } from '../../src/club/domain.js';
 import { memberRecord } from '../support/member-record.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveRoles } from '../../src/access/derive-roles.js';
+import { deriveRoles } from '../../src/access/access-policy.js';
 import type { NamedMembership } from '../../src/club/domain.js';
 import { memberRecord } from '../support/member-record.js';
 

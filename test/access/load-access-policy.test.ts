@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decideAsker } from '../../src/access/decide-asker.js';
+import { decideAsker } from '../../src/access/asker.js';
 import { AccessPolicyError, parseAccessPolicy } from '../../src/access/load-access-policy.js';
 import { registry } from '../../src/commands/registry.js';
 

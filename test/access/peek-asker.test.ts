@@ -2,7 +2,7 @@ import { collectionKeys } from '../../src/cache/collection-schemas.js';
 import { testSealer } from '../support/data-key.js';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
-import { createAskerPeek } from '../../src/access/peek-asker.js';
+import { createAskerPeek } from '../../src/access/asker.js';
 import { createReadCache } from '../../src/cache/read-cache.js';
 import { memoryClubData } from '../support/memory-club-data.js';
 import { uniquePrefix } from '../support/redis.js';

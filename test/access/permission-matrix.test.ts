@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultAccessPolicy, mayRun, type AccessPolicy } from '../../src/access/access-policy.js';
-import { deriveRoles } from '../../src/access/derive-roles.js';
+import {
+  defaultAccessPolicy,
+  deriveRoles,
+  mayRun,
+  type AccessPolicy,
+} from '../../src/access/access-policy.js';
 import type { Member } from '../../src/club/domain.js';
 import type { ChatUser } from '../../src/core/chat-user.js';
 import { offeredOn } from '../../src/core/command.js';

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultAccessPolicy } from '../../src/access/access-policy.js';
-import { createRateLimit } from '../../src/access/rate-limit.js';
+import { defaultAccessPolicy, createRateLimit } from '../../src/access/access-policy.js';
 import { replyToPlainText } from '../../src/core/reply.js';
 import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { connectTestRedis, uniquePrefix } from '../support/redis.js';

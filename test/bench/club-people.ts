@@ -1,5 +1,5 @@
 import type { RoleRule } from '../../src/access/access-policy.js';
-import { decideAsker } from '../../src/access/decide-asker.js';
+import { decideAsker } from '../../src/access/asker.js';
 import { decodeAll, decodeRole, decodeSession } from '../../src/club/decode-records.js';
 import { decodeMember } from '../../src/club/decode-member.js';
 import type { Member } from '../../src/club/domain.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCachedClubData } from '../../src/cache/cached-club-data.js';
 import { createReadCache } from '../../src/cache/read-cache.js';
 import type { ClubApi } from '../../src/club/club-api.js';
-import { sessionRoster } from '../../src/commands/session/session-roster.js';
+import { sessionRoster } from '../../src/commands/session/roster-reply.js';
 import { createSealer } from '../../src/redis/sealer.js';
 import { anyKey } from '../support/any-cache-key.js';
 import { testDataKey } from '../support/data-key.js';

@@ -5,7 +5,7 @@
  * to what the spec's records decode to. No host mixes forms; this tests our decoder's tolerance.
  */
 import { describe, expect, it } from 'vitest';
-import { membersOf } from '../../src/club/members-of.js';
+import { membersOf } from '../../src/club/members/members-of.js';
 import { addressOnlyGuid } from '../../src/simulator/real-wire-shape.js';
 import { useSimulators } from '../simulator/simulator-fixture.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClubContacts } from '../../src/access/club-contacts.js';
+import type { ClubContacts } from '../../src/core/club-data.js';
 import { linkableMember } from '../../src/access/linkable-member.js';
 import { refusalLimit } from '../../src/access/refusal-reply.js';
 import type { Member } from '../../src/club/domain.js';

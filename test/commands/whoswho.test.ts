@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WhosWhoCategory } from '../../src/club/domain.js';
-import { displayName } from '../../src/club/members/display-name.js';
+import { displayName } from '../../src/club/members/members-of.js';
 import { whosWhoReply } from '../../src/commands/whoswho.js';
 import { memoryClubData } from '../support/memory-club-data.js';
 

@@ -5,7 +5,7 @@ import { replyToPlainText } from '../../src/core/reply.js';
 import { registry } from '../../src/commands/registry.js';
 import type { BotRole } from '../../src/core/roles.js';
 import { createDispatcher, type DispatcherOptions } from '../../src/dispatch/create-dispatcher.js';
-import { TemporarilyUnavailableError } from '../../src/dispatch/temporarily-unavailable-error.js';
+import { TemporarilyUnavailableError } from '../../src/errors.js';
 import type { CommandRequest, FormSubmission } from '../../src/jobs/job-types.js';
 import type { ConsoleReplyAddress } from '../../src/delivery/reply-address.js';
 

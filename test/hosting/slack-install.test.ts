@@ -8,9 +8,9 @@ import {
   startSlackAdapter,
   type RunningSlack,
   type SlackAdapterOptions,
+  notSetUpText,
 } from '../../src/platforms/slack/app.js';
 import { createRedisInstallationStore } from '../../src/platforms/slack/redis-installation-store.js';
-import { notSetUpText } from '../../src/platforms/slack/serve-club.js';
 import {
   postEventToSlackApp,
   postToSlackApp,

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi, onTestFinished } from 'vitest';
-import { TemporarilyUnavailableError } from '../../src/dispatch/temporarily-unavailable-error.js';
+import { TemporarilyUnavailableError } from '../../src/errors.js';
 import { startPrivateRedis, type PrivateRedis } from '../../src/redis/private-redis-server.js';
 import { reportFigures } from './support/figures.js';
 import { startSlackFront } from './support/slack-front.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startClubWorker } from '../support/start-club-worker.js';
 import { encodeCustomId } from '../../src/platforms/discord/custom-ids.js';
-import { actionIdOf } from '../../src/platforms/slack/action-ids.js';
+import { actionIdOf } from '../../src/platforms/slack/state.js';
 import {
   autocomplete,
   buttonPress,

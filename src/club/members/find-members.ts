@@ -1,5 +1,5 @@
 import type { Member } from '../domain.js';
-import { displayName } from './display-name.js';
+import { displayName } from './members-of.js';
 import { shortRefLength } from '../short-ref.js';
 
 /**

@@ -1,5 +1,4 @@
-import { readClockTime } from './read-clock-time.js';
-import { isCalendarDate, readDate } from './read-date.js';
+import { readClockTime, isCalendarDate, readDate } from './read-date.js';
 
 /** A start and an end, each a date (yyyy-mm-dd) and a time (HH:mm). */
 export interface Period {

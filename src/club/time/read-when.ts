@@ -1,7 +1,6 @@
 import { weekdays, type Weekday } from '../domain.js';
 import { clubClock, formatDay } from './club-time.js';
-import { readClockTime } from './read-clock-time.js';
-import { addDays, readDate, weekdayOf, weekdayWord } from './read-date.js';
+import { readClockTime, addDays, readDate, weekdayOf, weekdayWord } from './read-date.js';
 
 /** Parts of the day as a coach says them; "tonight" is today's evening. */
 export type PartOfDay = 'morning' | 'afternoon' | 'evening';

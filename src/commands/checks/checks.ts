@@ -1,7 +1,6 @@
 import { clubClock, formatDay } from '../../club/time/club-time.js';
 import type { CommandDefinition } from '../../core/command.js';
-import { dataAge } from '../../core/data-age.js';
-import { textReply, type Reply } from '../../core/reply.js';
+import { dataAge, textReply, type Reply } from '../../core/reply.js';
 import { checkKinds, checkKindsFor, makeChecks, type CheckKind } from './read-checks.js';
 
 export const checks = {

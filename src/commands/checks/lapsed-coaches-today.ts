@@ -1,5 +1,5 @@
 import type { ClubSession, Member, Weekday } from '../../club/domain.js';
-import { displayName } from '../../club/members/display-name.js';
+import { displayName } from '../../club/members/members-of.js';
 import { sessionsOn } from '../../digests/compose-sessions.js';
 import { peopleOnDuty } from './session-people.js';
 import { renewalWording } from './welfare-checks.js';

@@ -1,7 +1,5 @@
 import type { ClubSession, Member, NamedMembership } from '../../club/domain.js';
-import { displayName } from '../../club/members/display-name.js';
-import { isChild } from '../../club/members/is-child.js';
-import { membersByGuid } from '../../club/members/members-by-guid.js';
+import { displayName, isChild, membersByGuid } from '../../club/members/members-of.js';
 import { formatDay } from '../../club/time/club-time.js';
 import type { CheckFinding } from './check-finding.js';
 import { familyLinks } from '../../club/members/family-links.js';

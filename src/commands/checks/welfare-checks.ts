@@ -1,8 +1,7 @@
 import { activeMembersWithoutAgreement } from '../../club/active-members-without-agreement.js';
 import type { CodeOfConduct } from '../../club/code-of-conduct.js';
 import type { ClubSession, Member } from '../../club/domain.js';
-import { displayName } from '../../club/members/display-name.js';
-import { isChild } from '../../club/members/is-child.js';
+import { displayName, isChild } from '../../club/members/members-of.js';
 import { addDays } from '../../club/time/read-date.js';
 import { daysFromTo } from '../../digests/calendar-days.js';
 import type { CheckFinding } from './check-finding.js';

@@ -3,9 +3,8 @@ import { composeDigest } from '../../digests/compose-digest.js';
 import { digestKinds, entitledTo, type DigestKind } from '../../digests/digest-kinds.js';
 import { clubToday } from '../../club/time/club-time.js';
 import type { CommandDefinition } from '../../core/command.js';
-import { dataAge } from '../../core/data-age.js';
+import { dataAge, type Reply } from '../../core/reply.js';
 import { digestRefusal, digestRoles, kindOption } from './digest.js';
-import type { Reply } from '../../core/reply.js';
 
 export const digestPreview = {
   kind: 'query',

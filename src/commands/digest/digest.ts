@@ -7,13 +7,12 @@ import {
 } from '../../digests/digest-kinds.js';
 import { describeSchedule, parseSchedule } from '../../digests/digest-schedule.js';
 import type { Asker } from '../../core/chat-user.js';
-import type { ClubContacts } from '../../access/club-contacts.js';
+import type { ClubContacts } from '../../core/club-data.js';
 import { refusalText, roleWords } from '../../access/refusal-reply.js';
 import { clubClock, formatDay } from '../../club/time/club-time.js';
 import type { CommandDefinition, CommandOption } from '../../core/command.js';
 import type { DigestView } from '../../core/digest-desk.js';
-import { displayName } from '../../club/members/display-name.js';
-import { membersByGuid } from '../../club/members/members-by-guid.js';
+import { displayName, membersByGuid } from '../../club/members/members-of.js';
 import { textReply, type Reply } from '../../core/reply.js';
 import type { BotRole } from '../../core/roles.js';
 

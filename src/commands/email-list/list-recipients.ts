@@ -1,6 +1,6 @@
 import type { Member } from '../../club/domain.js';
 import { familyLinks } from '../../club/members/family-links.js';
-import { isChild } from '../../club/members/is-child.js';
+import { isChild } from '../../club/members/members-of.js';
 
 /** Who an email list made from a session or squad holds, and what is worth saying about it. */
 export interface ListRecipients {

@@ -1,10 +1,8 @@
-import type { Incident } from '../../club/domain.js';
-import { incidentStatuses } from '../../club/domain.js';
+import { type Incident, incidentStatuses } from '../../club/domain.js';
 import { clubToday, formatDay } from '../../club/time/club-time.js';
 import type { CommandDefinition } from '../../core/command.js';
-import { dataAge } from '../../core/data-age.js';
-import { displayName } from '../../club/members/display-name.js';
-import type { Reply } from '../../core/reply.js';
+import { dataAge, type Reply } from '../../core/reply.js';
+import { displayName } from '../../club/members/members-of.js';
 import { shortRef } from '../../club/short-ref.js';
 
 /** Pure: incidents with one status, or (no status) every one not Closed; newest first. */

@@ -3,8 +3,7 @@ import type { Incident } from '../../club/domain.js';
 import type { Asker } from '../../core/chat-user.js';
 import { clubToday, formatDay } from '../../club/time/club-time.js';
 import type { CommandDefinition } from '../../core/command.js';
-import { dataAge } from '../../core/data-age.js';
-import { textReply, type Reply } from '../../core/reply.js';
+import { dataAge, textReply, type Reply } from '../../core/reply.js';
 import { shortRef } from '../../club/short-ref.js';
 import { unlinkedReason } from '../../core/unlinked-reason.js';
 

@@ -1,9 +1,8 @@
 import type { Member, WhosWhoCategory } from '../../club/domain.js';
 import type { Asker, ChatUser } from '../../core/chat-user.js';
-import { displayName } from '../../club/members/display-name.js';
+import { displayName, currentMembersWithEmail } from '../../club/members/members-of.js';
 import type { FormValues } from '../../core/form.js';
 import { unlinkedReason } from '../../core/unlinked-reason.js';
-import { currentMembersWithEmail } from '../../club/members-of.js';
 
 /** Who an incident is filed under; `note` goes at the top of its details. */
 export type ReporterMatch =

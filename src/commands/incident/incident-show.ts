@@ -2,7 +2,7 @@ import { ClubNotFoundError } from '../../club/club-errors.js';
 import type { Incident } from '../../club/domain.js';
 import { clubToday, formatDay } from '../../club/time/club-time.js';
 import type { CommandDefinition } from '../../core/command.js';
-import { displayName } from '../../club/members/display-name.js';
+import { displayName } from '../../club/members/members-of.js';
 import { textReply, type Reply, type ReplySection } from '../../core/reply.js';
 import { byRef, shortRef } from '../../club/short-ref.js';
 

@@ -1,11 +1,10 @@
 import type { ClubSession, Member } from '../../club/domain.js';
 import { clubToday } from '../../club/time/club-time.js';
 import type { CommandContext } from '../../core/command.js';
-import { dataAge } from '../../core/data-age.js';
+import { dataAge, type Reply } from '../../core/reply.js';
 import { findMembers } from '../../club/members/find-members.js';
 import { memberEntitlements, type MemberEntitlements } from './member-entitlements.js';
 import { memberChoicesReply, type MemberCommand } from './member-choices-reply.js';
-import type { Reply } from '../../core/reply.js';
 
 /** The one member a query names, with what the asker may see of them; or the reply that asks which. */
 export type MemberLookup =

@@ -2,10 +2,9 @@ import { fitRefusal } from '../../access/refusal-reply.js';
 import type { ClubSession, Member, MemberSensitive } from '../../club/domain.js';
 import { ageOn, formatDay } from '../../club/time/club-time.js';
 import { currentSessionsOf } from '../../club/time/current-sessions-of.js';
-import { displayName } from '../../club/members/display-name.js';
+import { displayName, membersByGuid } from '../../club/members/members-of.js';
 import type { MemberEntitlements } from './member-entitlements.js';
 import type { Reply, ReplyField, ReplySection } from '../../core/reply.js';
-import { membersByGuid } from '../../club/members/members-by-guid.js';
 
 export interface MemberCard {
   member: Member;

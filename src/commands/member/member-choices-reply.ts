@@ -1,5 +1,5 @@
 import type { Member } from '../../club/domain.js';
-import { displayName } from '../../club/members/display-name.js';
+import { displayName } from '../../club/members/members-of.js';
 import { exactMembers, findMembers, type MemberMatch } from '../../club/members/find-members.js';
 import { memberKinds } from './member-card-reply.js';
 import type { Reply } from '../../core/reply.js';

@@ -1,4 +1,5 @@
-import { namesOf, type ClubContacts } from '../../access/club-contacts.js';
+import { namesOf } from '../../access/club-contacts.js';
+import type { ClubContacts } from '../../core/club-data.js';
 import { fitRefusal } from '../../access/refusal-reply.js';
 import type { CommandDefinition } from '../../core/command.js';
 import { lookUpMember } from './look-up-member.js';

@@ -1,6 +1,6 @@
 import type { ClubSession, Member } from '../../club/domain.js';
 import type { Asker } from '../../core/chat-user.js';
-import { isChild } from '../../club/members/is-child.js';
+import { isChild } from '../../club/members/members-of.js';
 
 /**
  * What of one member's record an asker may see, once the registry and the access policy have let

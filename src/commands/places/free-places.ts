@@ -1,5 +1,5 @@
 import type { ClubSession, Member, WaitingListPerson } from '../../club/domain.js';
-import { membersByGuid } from '../../club/members/members-by-guid.js';
+import { membersByGuid } from '../../club/members/members-of.js';
 import { ageOn } from '../../club/time/club-time.js';
 import { inTimetableOrder } from '../../club/time/match-sessions.js';
 

@@ -1,8 +1,7 @@
 import { clubClock, formatDay, shownAge } from '../../club/time/club-time.js';
 import type { WaitingListPerson } from '../../club/domain.js';
 import type { CommandDefinition } from '../../core/command.js';
-import { dataAge } from '../../core/data-age.js';
-import type { Reply, ReplyAction, ReplySection } from '../../core/reply.js';
+import { dataAge, type Reply, type ReplyAction, type ReplySection } from '../../core/reply.js';
 import { freePlaces, type FreePlaces, type OpenSession } from './free-places.js';
 import { offerTrialAction } from './offer-trial.js';
 

@@ -2,8 +2,7 @@ import type { ClubSession, Member } from '../../club/domain.js';
 import { formatDay } from '../../club/time/club-time.js';
 import type { Reply, ReplyAction, ReplySection } from '../../core/reply.js';
 import { datedSessionWhen, timeRange } from './session-menu.js';
-import { consentKey, consentMarker } from './consent-markers.js';
-import { sessionRoster, type RosterSwimmer, type SessionRoster } from './session-roster.js';
+import { isChild, displayName, membersByGuid } from '../../club/members/members-of.js';
 
 /**
  * Most swimmers of one roster a reply lists; a longer roster is listed this many at a time, A–Z,
@@ -142,4 +141,72 @@ function pageActions(
 export function countAgainstMax(session: Pick<ClubSession, 'members' | 'maxMembers'>): string {
   const count = session.members.length;
   return session.maxMembers === undefined ? `${count}` : `${count} / ${session.maxMembers}`;
+}
+
+/** The one-line key under a roster that shows a marker, phone-width. */
+export const consentKey = 'no P / no V: no photo / video consent on record';
+
+/**
+ * Pure: " (no P)", " (no V)" or " (no P, V)" after a child's name when the club holds no photo or
+ * video consent for them; nothing for adults, who consent for themselves, or when both are on
+ * record. Travel consent is said on the member card: a session is at the club's own pool.
+ */
+export function consentMarker(member: Member | undefined, today: string): string {
+  if (!member || !isChild(member, today)) return '';
+  const missing = [
+    ...(member.consents.imageUse ? [] : ['P']),
+    ...(member.consents.videoUse ? [] : ['V']),
+  ];
+  return missing.length > 0 ? ` (no ${missing.join(', ')})` : '';
+}
+
+/** One swimmer of a roster as it is shown: name and last attendance, and whose record it is. */
+export interface RosterSwimmer {
+  guid: string;
+  name: string;
+  /** "Tue 3 Mar 2026", or "Not recorded". */
+  lastAttended: string;
+  /** Their record, when the members list holds it (for consent markers). */
+  member?: Member;
+}
+
+/** A session's people by name, as /session shows them. */
+export interface SessionRoster {
+  coaches: readonly string[];
+  /** Sorted by name (en-GB collation). */
+  swimmers: readonly RosterSwimmer[];
+}
+
+// One collator for every comparison: `localeCompare(b, 'en-GB')` looks the locale up on each call.
+const byName = new Intl.Collator('en-GB').compare;
+
+const rosters = new WeakMap<ClubSession, { members: readonly Member[]; roster: SessionRoster }>();
+
+/**
+ * The session's coaches and its swimmers sorted by name, built once per session and members list:
+ * the cache hands every read the same (read-only) lists until they change, and naming and sorting
+ * a large roster on every command cost more than the rest of answering it.
+ */
+export function sessionRoster(session: ClubSession, members: readonly Member[]): SessionRoster {
+  const held = rosters.get(session);
+  if (held?.members === members) return held.roster;
+  const byGuid = membersByGuid(members);
+  const nameOf = (guid: string) => {
+    const member = byGuid.get(guid);
+    if (!member) return 'Unknown member';
+    return member.active ? displayName(member) : `${displayName(member)} (left the club)`;
+  };
+  const roster: SessionRoster = {
+    coaches: session.coaches.map((coach) => nameOf(coach.guid)),
+    swimmers: session.members
+      .map((swimmer) => ({
+        guid: swimmer.guid,
+        name: nameOf(swimmer.guid),
+        member: byGuid.get(swimmer.guid),
+        lastAttended: swimmer.lastAttended ? formatDay(swimmer.lastAttended) : 'Not recorded',
+      }))
+      .sort((a, b) => byName(a.name, b.name)),
+  };
+  rosters.set(session, { members, roster });
+  return roster;
 }

@@ -1,8 +1,15 @@
-import type { ClubSession } from '../../club/domain.js';
-import { weekdays } from '../../club/domain.js';
-import type { DatedSession, SessionMatch } from '../../club/time/match-sessions.js';
+import { type ClubSession, weekdays } from '../../club/domain.js';
+import {
+  type DatedSession,
+  type SessionMatch,
+  noSessionLine,
+} from '../../club/time/match-sessions.js';
 import type { Reply, ReplyAction, ReplySection } from '../../core/reply.js';
-import { noSessionLine } from '../../club/time/session-dates.js';
+import type { Asker } from '../../core/chat-user.js';
+import { unlinkedReason } from '../../core/unlinked-reason.js';
+import { namesOf } from '../../access/club-contacts.js';
+import type { ClubContacts } from '../../core/club-data.js';
+import { fitRefusal } from '../../access/refusal-reply.js';
 
 /** "18:00–19:15", or what is known of it. */
 export function timeRange(session: Pick<ClubSession, 'startTime' | 'endTime'>): string {
@@ -109,6 +116,87 @@ export function noSessionReply(
         text: `${typed ? `"${typed}" is not a day, time or squad I know. ` : ''}Try now, tonight, tomorrow, friday, 28/12, 28 Dec, "thursday evening", 18:30 or 6pm${squads ? `, or a squad: ${squads}` : ''}.`,
       },
     ],
+    visibility: 'asker',
+    personalData: false,
+    tone: 'warning',
+  };
+}
+
+const whoSees =
+  'Rosters are shown to the coaches of each session, the head coach and the welfare officer.';
+
+/**
+ * Pure: which of `sessions` the asker may see the roster of. Everything with the policy's
+ * `all_rosters` (head coach and welfare by default); else the sessions they coach.
+ */
+export function rosterAccess(
+  asker: Pick<Asker, 'memberGuid' | 'sees'>,
+  sessions: readonly ClubSession[],
+): { shown: ClubSession[]; withheld: ClubSession[] } {
+  const mine = (session: ClubSession) =>
+    asker.sees?.allRosters === true ||
+    (asker.memberGuid !== undefined &&
+      session.coaches.some((coach) => coach.guid === asker.memberGuid));
+  return {
+    shown: sessions.filter(mine),
+    withheld: sessions.filter((session) => !mine(session)),
+  };
+}
+
+/** The note under the rosters shown, naming the sessions asked for whose rosters are not. */
+export function withheldSection(withheld: readonly ClubSession[]): ReplySection {
+  return {
+    kind: 'text',
+    text: `Not shown: ${withheld.map((session) => session.name).join(', ')}. ${whoSees}`,
+  };
+}
+
+/** Pure: the reply when none of the sessions asked for is one the asker may see the roster of. */
+export function noRosterReply(
+  label: string,
+  withheld: readonly ClubSession[],
+  asker: Pick<Asker, 'memberGuid' | 'unlinkedBecause'>,
+): Reply {
+  const unknown =
+    asker.memberGuid === undefined
+      ? (unlinkedReason(asker) ??
+        'The bot does not know which club member you are, so it cannot tell which sessions you coach.')
+      : `You coach none of them: ${withheld.map((session) => session.name).join(', ')}.`;
+  return {
+    title: `Sessions: ${label}`,
+    sections: [{ kind: 'text', text: `${whoSees} ${unknown}` }],
+    visibility: 'asker',
+    personalData: false,
+    tone: 'warning',
+  };
+}
+
+/**
+ * Pure: whether the asker may see the poolside sheet of `session`: the welfare officer, the head
+ * coach, and the coaches of that session while it runs. By role, not the policy's `all_rosters`:
+ * a club that widens who sees rosters does not widen who sees health notes with it.
+ */
+export function maySeeSheet(
+  asker: Pick<Asker, 'roles' | 'memberGuid'>,
+  session: ClubSession,
+): boolean {
+  if (asker.roles.includes('welfare') || asker.roles.includes('head-coach')) return true;
+  return (
+    asker.memberGuid !== undefined &&
+    !session.archived &&
+    session.coaches.some((coach) => coach.guid === asker.memberGuid)
+  );
+}
+
+/** Pure: the refusal, naming who may see a sheet and whom to ask, under the refusal limit. */
+export function sheetRefusalReply(contacts: ClubContacts | undefined): Reply {
+  const text = fitRefusal((most) => {
+    const ask = namesOf(contacts, ['welfare', 'head-coach'], most);
+    return `A poolside sheet is for the coaches of that session, the head coach and the welfare officer.${ask ? ` Ask ${ask}.` : ''}`;
+  });
+  return {
+    title: 'Poolside sheet',
+    sections: [{ kind: 'text', text }],
     visibility: 'asker',
     personalData: false,
     tone: 'warning',

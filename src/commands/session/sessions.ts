@@ -1,13 +1,14 @@
-import type { ClubSession } from '../../club/domain.js';
-import { weekdays } from '../../club/domain.js';
+import { type ClubSession, weekdays } from '../../club/domain.js';
 import type { CommandDefinition } from '../../core/command.js';
-import { dataAge } from '../../core/data-age.js';
-import { inTimetableOrder, matchSessions } from '../../club/time/match-sessions.js';
-import type { Reply, ReplySection } from '../../core/reply.js';
+import { dataAge, type Reply, type ReplySection } from '../../core/reply.js';
+import {
+  inTimetableOrder,
+  matchSessions,
+  noSessionDaysAhead,
+} from '../../club/time/match-sessions.js';
 import { countAgainstMax } from './roster-reply.js';
 import { clubToday } from '../../club/time/club-time.js';
 import { cancelledSections, noSessionReply, timeRange } from './session-menu.js';
-import { noSessionDaysAhead } from '../../club/time/session-dates.js';
 import { emptyListReply, postableReply } from '../list-replies.js';
 
 /**

@@ -1,7 +1,6 @@
 import type { ClubSession } from '../../club/domain.js';
 import type { FreshMember } from '../../club/fresh-member.js';
-import { displayName } from '../../club/members/display-name.js';
-import { isChild } from '../../club/members/is-child.js';
+import { displayName, isChild } from '../../club/members/members-of.js';
 import type { Reply, ReplySection } from '../../core/reply.js';
 import { sessionWhenWhere, type RosterDay } from './roster-reply.js';
 

@@ -8,7 +8,7 @@ import {
 } from '../../core/form.js';
 import type { Reply } from '../../core/reply.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
-import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
+import { TemporarilyUnavailableError } from '../../errors.js';
 import { confirmFiling, describeDraft, fillForm } from './fill-form.js';
 import { mapCommandLine } from './map-request.js';
 import { escapeTerminal } from './escape-terminal.js';

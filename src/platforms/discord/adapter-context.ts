@@ -1,5 +1,5 @@
 import type { AccessPolicy } from '../../access/access-policy.js';
-import type { AskerPeek } from '../../access/peek-asker.js';
+import type { AskerPeek } from '../../access/asker.js';
 import type { ReadCache } from '../../cache/read-cache.js';
 import type { CommandDefinition } from '../../core/command.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';

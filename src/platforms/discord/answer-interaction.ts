@@ -6,8 +6,7 @@ import {
   type ModalSubmitInteraction,
 } from 'discord.js';
 import { textReply, type Reply } from '../../core/reply.js';
-import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
-import { withTimeout } from '../../errors.js';
+import { TemporarilyUnavailableError, withTimeout } from '../../errors.js';
 import type { DiscordMessage } from './render-reply.js';
 import { renderWithState, type InteractionState } from './state.js';
 

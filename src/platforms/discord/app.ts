@@ -3,7 +3,7 @@ import { Client, Events, GatewayIntentBits, Status } from 'discord.js';
 import type { Redis } from 'ioredis';
 import type { AccessPolicy } from '../../access/access-policy.js';
 import type { MemberLinks } from '../../access/member-links.js';
-import { createAskerPeek } from '../../access/peek-asker.js';
+import { createAskerPeek } from '../../access/asker.js';
 import type { ReadCache } from '../../cache/read-cache.js';
 import type { CommandDefinition } from '../../core/command.js';
 import { registry as defaultRegistry } from '../../commands/registry.js';

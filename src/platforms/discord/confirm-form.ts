@@ -1,6 +1,6 @@
 import { MessageFlags, type ButtonInteraction } from 'discord.js';
 import { formInvalidReply } from '../../core/form-replies.js';
-import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
+import { TemporarilyUnavailableError } from '../../errors.js';
 import type { AdapterContext } from './adapter-context.js';
 import { answerDeferred, expiredReply, unavailableReply } from './answer-interaction.js';
 import { chatUserOf, replyAddressOf } from './map-request.js';

@@ -1,7 +1,7 @@
 import type { APIModalInteractionResponseCallbackData, ButtonInteraction } from 'discord.js';
 import { formCommands } from '../../commands/form-commands.js';
 import type { Reply } from '../../core/reply.js';
-import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
+import { TemporarilyUnavailableError } from '../../errors.js';
 import type { AdapterContext } from './adapter-context.js';
 import {
   beforeDeadline,

@@ -1,7 +1,7 @@
 import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import type { CommandDefinition } from '../../core/command.js';
 import type { CommandInput, DispatchResult } from '../../dispatch/create-dispatcher.js';
-import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
+import { TemporarilyUnavailableError } from '../../errors.js';
 import type { AdapterContext } from './adapter-context.js';
 import {
   answerDeferred,

@@ -3,7 +3,7 @@ import type { Asker } from '../../core/chat-user.js';
 import { formCommands } from '../../commands/form-commands.js';
 import { formInvalidReply } from '../../core/form-replies.js';
 import type { Reply } from '../../core/reply.js';
-import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
+import { TemporarilyUnavailableError } from '../../errors.js';
 import type { AdapterContext } from './adapter-context.js';
 import {
   answerDeferred,

@@ -3,14 +3,13 @@ import type { BlockAction, ButtonAction } from '@slack/bolt';
 import { formCommands } from '../../commands/form-commands.js';
 import { formInvalidReply } from '../../core/form-replies.js';
 import { textReply, type Reply } from '../../core/reply.js';
-import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
+import { TemporarilyUnavailableError, describeError } from '../../errors.js';
 import type { SlackReplyAddress } from '../../delivery/reply-address.js';
-import { actionIdPattern, readRunCommandValue } from './action-ids.js';
+import { actionIdPattern, readRunCommandValue } from './state.js';
 import type { ListenerDeps, SlackApp } from './listener-deps.js';
 import { mapBlockAction } from './map-request.js';
 import { openForm } from './open-form.js';
-import { describeError } from '../../errors.js';
-import { checkedResponseUrl } from './checked-response-url.js';
+import { checkedResponseUrl } from './response-url.js';
 
 type ButtonPress = { body: BlockAction<ButtonAction>; action: ButtonAction };
 

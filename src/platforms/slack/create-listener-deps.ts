@@ -6,7 +6,7 @@ import type { ReplySink } from '../../delivery/reply-sink.js';
 import type { Logger } from '../../log.js';
 import type { ListenerDeps } from './listener-deps.js';
 import type { SlackClubState } from './reply-sink.js';
-import { createResponseUrlUses } from './response-url-uses.js';
+import { createResponseUrlUses } from './response-url.js';
 import { createSlackUserResolver } from './resolve-slack-user.js';
 import { createSlackState } from './state.js';
 import type { OwnWorkspace } from './own-workspace.js';

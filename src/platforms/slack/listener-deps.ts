@@ -4,7 +4,7 @@ import type { CommandDefinition } from '../../core/command.js';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { ReplySink } from '../../delivery/reply-sink.js';
 import type { Logger } from '../../log.js';
-import type { ResponseUrlUses } from './response-url-uses.js';
+import type { ResponseUrlUses } from './response-url.js';
 import type { SlackUserResolver } from './resolve-slack-user.js';
 import type { SlackState } from './state.js';
 

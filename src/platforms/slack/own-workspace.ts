@@ -1,6 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../../log.js';
-import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
+import { TemporarilyUnavailableError } from '../../errors.js';
 import { slackFailureCode } from './errors.js';
 
 /** Who the bot is on Slack, from auth.test: the workspace (and org) a person must belong to. */

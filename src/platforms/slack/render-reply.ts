@@ -6,7 +6,7 @@ import {
   type ReplySection,
 } from '../../core/reply.js';
 import { rowLines } from '../row-lines.js';
-import { actionIdOf, runCommandValue } from './action-ids.js';
+import { actionIdOf, runCommandValue } from './state.js';
 import { escapeMrkdwn, escapeWithin, splitText, truncate } from './escape-mrkdwn.js';
 
 /** Block Kit's limits that a reply must respect (Slack refuses the whole message otherwise). */

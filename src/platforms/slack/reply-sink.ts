@@ -10,9 +10,8 @@ import type { Logger } from '../../log.js';
 import type { Sealer } from '../../redis/sealer.js';
 import { createWebClient } from './create-web-client.js';
 import { createSlackPoster } from './post-message.js';
-import { isSlackResponseUrl, postToResponseUrl } from './post-to-response-url.js';
+import { isSlackResponseUrl, postToResponseUrl, createResponseUrlUses } from './response-url.js';
 import { renderReply, type SlackMessage } from './render-reply.js';
-import { createResponseUrlUses } from './response-url-uses.js';
 import { deliveryErrorFrom, slackErrorCode, slackFailureCode } from './errors.js';
 import { createSlackState, keepActionState } from './state.js';
 

@@ -1,10 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import type { Redis } from 'ioredis';
-import {
-  TemporarilyUnavailableError,
-  withinOrUnavailable,
-} from '../../dispatch/temporarily-unavailable-error.js';
-import { describeError } from '../../errors.js';
+import { TemporarilyUnavailableError, withinOrUnavailable, describeError } from '../../errors.js';
 import type { Logger } from '../../log.js';
 import type { Sealer } from '../../redis/sealer.js';
 import { slackFailureCode } from './errors.js';

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { offeredOn, type CommandDefinition } from '../../core/command.js';
-import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
-import { describeError } from '../../errors.js';
+import { TemporarilyUnavailableError, describeError } from '../../errors.js';
 import type { ListenerDeps, SlackApp } from './listener-deps.js';
 import { mapSlashCommand } from './map-request.js';
 import { openForm } from './open-form.js';
 import { renderReply, type SlackMessage } from './render-reply.js';
-import { postToResponseUrl } from './post-to-response-url.js';
+import { postToResponseUrl, checkedResponseUrl } from './response-url.js';
 import type { SlackReplyAddress } from '../../delivery/reply-address.js';
 import { keepActionState } from './state.js';
-import { checkedResponseUrl } from './checked-response-url.js';
 
 /**
  * The slash commands Slack knows: the first word of each registry name ("incident new" →

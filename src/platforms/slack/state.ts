@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Sealer } from '../../redis/sealer.js';
 import type { FormId, FormValues } from '../../core/form.js';
-import type { Reply } from '../../core/reply.js';
-import { withinOrUnavailable } from '../../dispatch/temporarily-unavailable-error.js';
+import type { Reply, ReplyAction } from '../../core/reply.js';
+import { withinOrUnavailable } from '../../errors.js';
 import { clubKeys } from '../../redis/club-keys.js';
 import { z } from 'zod';
 import { formIdSchema, formValuesSchema, replySchema } from '../../core/core-schemas.js';
@@ -119,4 +119,46 @@ export async function keepActionState(
     }
   }
   return values;
+}
+
+/**
+ * Block Kit `action_id`s of the bot's buttons start with the action's kind, so one listener per
+ * kind finds them (`app.action(actionIdPattern['run-command'])`).
+ */
+export const actionIdPattern: Readonly<Record<ReplyAction['kind'], RegExp>> = {
+  'run-command': /^run-command:/,
+  'post-to-channel': /^post-to-channel:/,
+  'reopen-form': /^reopen-form:/,
+  'confirm-form': /^confirm-form:/,
+};
+
+/** The `action_id` of a button: its kind, then the reply's id for it (unique within the reply). */
+export function actionIdOf(action: Pick<ReplyAction, 'kind' | 'id'>): string {
+  return `${action.kind}:${action.id}`.slice(0, 255);
+}
+
+/** What a "run this command" button carries: the registry name and the text after it. */
+export interface RunCommandValue {
+  command: string;
+  args: string;
+}
+
+/** The button value of a `run-command` action (a command name and a name or Guid: well under 2000). */
+export function runCommandValue(action: ReplyAction): string | undefined {
+  if (action.kind !== 'run-command' || !action.command) return undefined;
+  const value = JSON.stringify({ command: action.command, args: action.args ?? '' });
+  return value.length <= 2000 ? value : undefined;
+}
+
+/** Reads a `run-command` button value; undefined when it is not one. */
+export function readRunCommandValue(value: string | undefined): RunCommandValue | undefined {
+  try {
+    const parsed: unknown = JSON.parse(value ?? '');
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const { command, args } = parsed as Record<string, unknown>;
+    if (typeof command !== 'string' || typeof args !== 'string') return undefined;
+    return { command, args };
+  } catch {
+    return undefined;
+  }
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SlackViewAction, ViewOutput, ViewResponseAction } from '@slack/bolt';
 import { replyToPlainText } from '../../core/reply.js';
-import { TemporarilyUnavailableError } from '../../dispatch/temporarily-unavailable-error.js';
-import { describeError, withTimeout } from '../../errors.js';
+import { TemporarilyUnavailableError, describeError, withTimeout } from '../../errors.js';
 import type { FormMetadata } from './form-metadata.js';
 import { truncate } from './escape-mrkdwn.js';
 import type { ListenerDeps, SlackApp } from './listener-deps.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isChild } from '../../../src/club/members/is-child.js';
+import { isChild } from '../../../src/club/members/members-of.js';
 import { memberRecord } from '../../support/member-record.js';
 
 const today = '2026-03-10';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { membersByGuid } from '../../../src/club/members/members-by-guid.js';
+import { membersByGuid } from '../../../src/club/members/members-of.js';
 import { memoryClubData } from '../../support/memory-club-data.js';
 
 describe('members by Guid', () => {

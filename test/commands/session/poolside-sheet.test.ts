@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ClubSession, Member } from '../../../src/club/domain.js';
-import { displayName } from '../../../src/club/members/display-name.js';
-import { consentKey } from '../../../src/commands/session/consent-markers.js';
-import { readSheetWord } from '../../../src/commands/session/poolside-sheet.js';
+import { displayName } from '../../../src/club/members/members-of.js';
+import { consentKey } from '../../../src/commands/session/roster-reply.js';
+import { readSheetWord } from '../../../src/commands/session/session.js';
 import { sessionWhen } from '../../../src/commands/session/session-menu.js';
 import { replyToPlainText, type Reply } from '../../../src/core/reply.js';
 import { memoryClubData } from '../../support/memory-club-data.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionRoster } from '../../../src/commands/session/session-roster.js';
+import { sessionRoster } from '../../../src/commands/session/roster-reply.js';
 import { memoryClubData } from '../../support/memory-club-data.js';
 
 describe('a session roster', () => {

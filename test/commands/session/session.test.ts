@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClubSession } from '../../../src/club/domain.js';
-import { displayName } from '../../../src/club/members/display-name.js';
+import { displayName } from '../../../src/club/members/members-of.js';
 import { matchSessions, runsOn } from '../../../src/club/time/match-sessions.js';
 import {
   readRosterPage,

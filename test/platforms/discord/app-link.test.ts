@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { linkableMembers } from '../../../src/access/linkable-member.js';
 import type { Member } from '../../../src/club/domain.js';
 import { clubToday } from '../../../src/club/time/club-time.js';
-import { displayName } from '../../../src/club/members/display-name.js';
+import { displayName } from '../../../src/club/members/members-of.js';
 import { autocomplete, chatInput, type Sender } from '../../fakes/discord/interactions.js';
 import { textOf } from '../../fakes/discord/records.js';
 import { harnessTimezone } from '../../support/bot-harness.js';

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../../src/access/access-policy.js';
 import type { Dispatcher } from '../../../src/dispatch/create-dispatcher.js';
-import { TemporarilyUnavailableError } from '../../../src/dispatch/temporarily-unavailable-error.js';
+import { TemporarilyUnavailableError } from '../../../src/errors.js';
 import { createMemberLinks } from '../../../src/access/member-links.js';
 import type { DiscordAdapter, DiscordClub } from '../../../src/platforms/discord/app.js';
 import {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../../src/access/access-policy.js';
-import { createAskerPeek } from '../../../src/access/peek-asker.js';
+import { createAskerPeek } from '../../../src/access/asker.js';
 import { createReadCache } from '../../../src/cache/read-cache.js';
 import { registry } from '../../../src/commands/registry.js';
 import { createDispatcher } from '../../../src/dispatch/create-dispatcher.js';

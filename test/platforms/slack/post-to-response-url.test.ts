@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSlackResponseUrl } from '../../../src/platforms/slack/post-to-response-url.js';
+import { isSlackResponseUrl } from '../../../src/platforms/slack/response-url.js';
 
 describe('which response_urls a reply may be posted to', () => {
   it("takes Slack's own hosts over https", () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { decideAsker } from '../../../src/access/decide-asker.js';
+import { decideAsker } from '../../../src/access/asker.js';
 import { defaultAccessPolicy } from '../../../src/access/access-policy.js';
 import { createLogger } from '../../../src/log.js';
 import { createSlackUserResolver } from '../../../src/platforms/slack/resolve-slack-user.js';
