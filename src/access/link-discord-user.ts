@@ -7,7 +7,7 @@ import { linkNotice, type LinkedBy } from './link-notice.js';
 
 export type { LinkedBy } from './link-notice.js';
 import { linkableMember } from './linkable-member.js';
-import type { MemberLinks } from './member-links.js';
+import type { MemberLinks } from '../core/chat-user.js';
 
 /** The link could not be made; the message says why and what to do. */
 export class LinkError extends Error {

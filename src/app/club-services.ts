@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import { defaultAccessPolicy, type AccessPolicy } from '../access/access-policy.js';
 import { createAuditTrail, type AuditTrail } from '../access/audit-trail.js';
-import { createMemberLinks, type MemberLinks } from '../access/member-links.js';
-import { createAskerResolver, type AskerResolver } from '../access/asker.js';
+import { createMemberLinks, createAskerResolver, type AskerResolver } from '../access/asker.js';
+import type { MemberLinks } from '../core/chat-user.js';
 import { createDailyBudget } from '../budget/create-daily-budget.js';
 import type { DailyBudget } from '../budget/daily-budget.js';
 import type { Priority } from '../budget/priority.js';

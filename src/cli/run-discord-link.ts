@@ -12,7 +12,7 @@ import {
   type LinkDeps,
 } from '../access/link-discord-user.js';
 import type { AuditTrail } from '../access/audit-trail.js';
-import type { MemberLinks } from '../access/member-links.js';
+import type { MemberLinks } from '../core/chat-user.js';
 import { displayName } from '../club/members/members-of.js';
 import { describeError } from '../errors.js';
 import { adminCommandLine } from './admin-program.js';

@@ -50,3 +50,17 @@ export interface Asker {
    */
   unlinkedBecause?: 'shared-email';
 }
+
+/**
+ * Links between chat users and club members, for platforms with no email to match (Discord): an
+ * admin links a person (`/link` in Discord, `npm run discord:link`), and the link is kept here.
+ */
+export interface MemberLinks {
+  get(user: ChatUser): Promise<string | undefined>;
+  /** Links `user` to the member; resolves the member they were linked to before, if any. */
+  set(user: ChatUser, memberGuid: string): Promise<string | undefined>;
+  /** Resolves whether there was a link to remove. */
+  remove(user: ChatUser): Promise<boolean>;
+  /** Every link of a platform's users (for /link), in no particular order. */
+  list(platform: Platform): Promise<{ userId: string; memberGuid: string }[]>;
+}

@@ -1,6 +1,6 @@
 import type { AuditEntry } from './audit-entry.js';
 import type { CodeOfConductReading } from '../cache/read-code-of-conduct.js';
-import type { MemberLinks } from '../access/member-links.js';
+import type { MemberLinks } from './chat-user.js';
 import type { Asker, ChatUser, Platform } from './chat-user.js';
 import type { ClubContacts, ClubData, QuotaReport } from './club-data.js';
 import type { DigestDesk } from './digest-desk.js';

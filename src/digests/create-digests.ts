@@ -5,7 +5,7 @@ import type { DigestDesk, DigestView } from '../core/digest-desk.js';
 import type { ClubData } from '../core/club-data.js';
 import type { PostAddress } from '../delivery/reply-address.js';
 import { createReplyOutbox } from '../delivery/reply-outbox.js';
-import type { CommandRequest } from '../jobs/job-types.js';
+import type { CommandRequest } from '../jobs/club-queue.js';
 import type { DigestJobs } from '../jobs/process-digest.js';
 import type { Logger } from '../log.js';
 import { createDigestData } from './digest-data.js';

@@ -1,11 +1,11 @@
 import type { Queue } from 'bullmq';
-import { jobOptions } from '../jobs/club-queue.js';
 import {
+  jobOptions,
   jobDataAt,
   type JobName,
   type JobPayloads,
   type SealedJobData,
-} from '../jobs/job-types.js';
+} from '../jobs/club-queue.js';
 import type { Sealer } from '../redis/sealer.js';
 import { cronPatternOf } from './digest-schedule.js';
 import type { Subscription } from './subscription-store.js';

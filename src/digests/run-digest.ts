@@ -7,7 +7,7 @@ import { clubClock, clubMoment } from '../club/time/club-time.js';
 import { dataAge, type Reply } from '../core/reply.js';
 import type { PostAddress } from '../delivery/reply-address.js';
 import type { ReplyOutbox } from '../delivery/reply-outbox.js';
-import type { DigestOutcome } from '../jobs/job-types.js';
+import type { DigestOutcome } from '../jobs/club-queue.js';
 import type { Logger } from '../log.js';
 import { composeDigest, type DigestBody } from './compose-digest.js';
 import { isBudgetOut } from './digest-data.js';

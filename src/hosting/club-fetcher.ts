@@ -7,7 +7,7 @@ import {
 } from 'bullmq';
 import { queueName } from '../redis/club-keys.js';
 import type { AnyJob } from '../jobs/create-worker.js';
-import type { JobName, JobResult, SealedJobData } from '../jobs/job-types.js';
+import type { JobName, JobResult, SealedJobData } from '../jobs/club-queue.js';
 
 /**
  * BullMQ's own backend, without the blocking connection a Worker makes for waiting on its queue:

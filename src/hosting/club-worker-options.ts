@@ -2,7 +2,7 @@ import { refreshCollection } from '../cache/cached-club-data.js';
 import { registry } from '../commands/registry.js';
 import { createDigests } from '../digests/create-digests.js';
 import type { ClubWorkerOptions } from '../jobs/create-worker.js';
-import type { JobFinished } from '../jobs/job-types.js';
+import type { JobFinished } from '../jobs/club-queue.js';
 import { fileSubmission } from '../jobs/file-submission.js';
 import type { Logger } from '../log.js';
 import { createLinkLock } from '../access/link-lock.js';

@@ -8,7 +8,7 @@ import {
   defaultConcurrency,
   watchWorker,
 } from '../jobs/club-worker-settings.js';
-import type { JobFinished } from '../jobs/job-types.js';
+import type { JobFinished } from '../jobs/club-queue.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { Heartbeat } from '../ops/heartbeat.js';

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Platform } from '../core/chat-user.js';
 import type { ReplySink } from '../delivery/reply-sink.js';
-import type { JobFinished } from '../jobs/job-types.js';
+import type { JobFinished } from '../jobs/club-queue.js';
 import type { Logger } from '../log.js';
 import type { Heartbeat } from '../ops/heartbeat.js';
 import type { ClubDirectory, ClubScope } from './club-directory.js';

@@ -2,8 +2,13 @@ import type { Worker, WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { cappedBackoff, cappedBackoffType } from './club-queue.js';
-import type { JobName, JobResult, SealedJobData } from './job-types.js';
+import {
+  cappedBackoff,
+  cappedBackoffType,
+  type JobName,
+  type JobResult,
+  type SealedJobData,
+} from './club-queue.js';
 import { defaultRoot } from '../redis/club-keys.js';
 
 /** Jobs at once in a worker process unless told otherwise (`WORKER_CONCURRENCY`). */

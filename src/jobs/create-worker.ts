@@ -20,7 +20,7 @@ import {
   type JobResult,
   type SealedJobData,
   jobPayloadSchemas,
-} from './job-types.js';
+} from './club-queue.js';
 import { processDigestJob, type DigestJobs } from './process-digest.js';
 import { runCommand, type CommandOutcome, type CommandRunnerDeps } from './run-command.js';
 import { defaultRoot, queueName } from '../redis/club-keys.js';

@@ -16,7 +16,7 @@ import type { FormDefinition, FormValues } from '../core/form.js';
 import { formNotFiledReply } from '../core/form-replies.js';
 import type { Reply } from '../core/reply.js';
 import type { Filer } from './file-once.js';
-import type { JobResult } from './job-types.js';
+import type { JobResult } from './club-queue.js';
 
 type Outcome = { reply: Reply; outcome: JobResult['outcome'] };
 

@@ -32,7 +32,7 @@ import { shareSpentText } from './failure-reply.js';
 import { findFiledIncident } from './find-filed-record.js';
 import { fileEmailList, planEmailList } from './file-email-list.js';
 import { recordFiling } from './record-filing.js';
-import type { FormSubmission, JobResult } from './job-types.js';
+import type { FormSubmission, JobResult } from './club-queue.js';
 import type { IncidentFiled } from '../welfare/tell-of-incident.js';
 import { toldDespiteFailure } from '../welfare/told-despite-failure.js';
 import type { Logger } from '../log.js';

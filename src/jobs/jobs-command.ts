@@ -2,8 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Job, Queue } from 'bullmq';
 import { adminCommandLine } from '../cli/admin-program.js';
 import { describeError } from '../errors.js';
-import { jobOptions } from './club-queue.js';
-import type { JobName, SealedJobData } from './job-types.js';
+import { jobOptions, type JobName, type SealedJobData } from './club-queue.js';
 
 export const jobsUsage = `Usage: ${adminCommandLine('jobs')} <command> [--club <id>]
   failed          the failed jobs, newest first: id, kind, when it failed, attempts, why

@@ -10,7 +10,7 @@ import {
   type JobResult,
   type SealedJobData,
   jobPayloadSchemas,
-} from './job-types.js';
+} from './club-queue.js';
 
 /** Runs one occurrence of a digest (see `digests/run-digest.ts`). */
 export interface DigestJobs {

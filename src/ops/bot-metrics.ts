@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import type { ClubServices } from '../app/club-services.js';
 import { cachedCollections } from '../cache/cached-club-data.js';
 import type { ClubCallInfo } from '../club/create-club-client.js';
-import type { JobFinished } from '../jobs/job-types.js';
+import type { JobFinished } from '../jobs/club-queue.js';
 import type { ReplyDelivered } from '../delivery/start-reply-deliverer.js';
 
 /** The bot's Prometheus metrics (prom-client: the standard Node client, with default process metrics). */

@@ -1,6 +1,6 @@
 import { Cluster, type Redis } from 'ioredis';
 import { everyKeyUnder, sealedShelfOf, type SealedScope, type SealedShelf } from './club-keys.js';
-import { jobDataAt, type JobName } from '../jobs/job-types.js';
+import { jobDataAt, type JobName } from '../jobs/club-queue.js';
 import { RedisScript } from './redis-script.js';
 import type { SealedKind, SealedPlace } from './sealer.js';
 import { z } from 'zod';

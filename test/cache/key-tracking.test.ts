@@ -1,7 +1,7 @@
 import { anyKey } from '../support/any-cache-key.js';
 import { testSealer } from '../support/data-key.js';
 import { describe, expect, it, vi } from 'vitest';
-import { createMemberLinks } from '../../src/access/member-links.js';
+import { createMemberLinks } from '../../src/access/asker.js';
 import { createReadCache } from '../../src/cache/read-cache.js';
 import { uniquePrefix } from '../support/redis.js';
 import { trackedCaches } from '../support/tracked-cache.js';

@@ -1,8 +1,8 @@
 import { UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemberLinks } from '../../src/access/member-links.js';
-import { createClubQueue } from '../../src/jobs/club-queue.js';
+import { createMemberLinks } from '../../src/access/asker.js';
+import { createClubQueue, jobDataAt } from '../../src/jobs/club-queue.js';
 import { clubPrefix } from '../../src/redis/club-keys.js';
 import { createClubRegistry } from '../../src/hosting/club-registry.js';
 import { parseClubRecord } from '../../src/hosting/club-record.js';
@@ -10,7 +10,6 @@ import { startSimulator, type RunningSimulator } from '../../src/simulator/start
 import { testDataKey, testSealer } from '../support/data-key.js';
 import { testRedisUrl } from '../support/redis.js';
 import { runToExit } from '../support/run-to-exit.js';
-import { jobDataAt } from '../../src/jobs/job-types.js';
 
 /*
  * The admin CLIs as a shell runs them (`npm run jobs`, `npm run discord:link`), on a single club's

@@ -10,7 +10,7 @@ import {
   type DigestSchedule,
 } from '../../src/digests/digest-schedule.js';
 import type { Subscription } from '../../src/digests/subscription-store.js';
-import type { JobName, SealedJobData } from '../../src/jobs/job-types.js';
+import type { JobName, SealedJobData } from '../../src/jobs/club-queue.js';
 import { testSealer } from '../support/data-key.js';
 import { connectTestRedis, uniquePrefix } from '../support/redis.js';
 

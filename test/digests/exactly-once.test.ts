@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createClubQueue } from '../../src/jobs/club-queue.js';
+import { createClubQueue, jobDataAt } from '../../src/jobs/club-queue.js';
 import { createSubscriptionStore } from '../../src/digests/subscription-store.js';
 import { startSimulator } from '../../src/simulator/start-simulator.js';
 import { testSealer } from '../support/data-key.js';
 import { connectTestRedis, testRedisUrl, uniquePrefix } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
-import { jobDataAt } from '../../src/jobs/job-types.js';
 import { clubKeys } from '../../src/redis/club-keys.js';
 
 const token = 'digest-once-token';

@@ -6,7 +6,7 @@ import { registry } from '../../src/commands/registry.js';
 import type { BotRole } from '../../src/core/roles.js';
 import { createDispatcher, type DispatcherOptions } from '../../src/dispatch/create-dispatcher.js';
 import { TemporarilyUnavailableError } from '../../src/errors.js';
-import type { CommandRequest, FormSubmission } from '../../src/jobs/job-types.js';
+import type { CommandRequest, FormSubmission } from '../../src/jobs/club-queue.js';
 import type { ConsoleReplyAddress } from '../../src/delivery/reply-address.js';
 
 /*

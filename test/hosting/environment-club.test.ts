@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../src/access/access-policy.js';
 import { createAuditTrail } from '../../src/access/audit-trail.js';
-import { createMemberLinks } from '../../src/access/member-links.js';
+import { createMemberLinks } from '../../src/access/asker.js';
 import { loadConfig } from '../../src/config.js';
 import type { Reply } from '../../src/core/reply.js';
 import { createSubscriptionStore } from '../../src/digests/subscription-store.js';

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClubFetcher } from '../../src/hosting/club-fetcher.js';
 import { clubWorkerSettings } from '../../src/jobs/club-worker-settings.js';
-import type { CommandRequest } from '../../src/jobs/job-types.js';
+import { type CommandRequest, jobDataAt } from '../../src/jobs/club-queue.js';
 import { startHostingHarness, type HostingHarness } from './hosting-harness.js';
 import { waitFor } from '../support/wait-for.js';
-import { jobDataAt } from '../../src/jobs/job-types.js';
 
 let host: HostingHarness | undefined;
 afterEach(async () => {

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatUser } from '../../src/core/chat-user.js';
+import type { ChatUser, Platform } from '../../src/core/chat-user.js';
 import type { Reply } from '../../src/core/reply.js';
 import {
   openClubDirectory,
   type ClubDirectory,
   type HostedClub,
 } from '../../src/hosting/club-directory.js';
-import type { Platform } from '../../src/core/chat-user.js';
 import type { ReplySink } from '../../src/delivery/reply-sink.js';
 import { doorbellKeys } from '../../src/redis/club-keys.js';
 import { createClubRegistry, type ClubRegistry } from '../../src/hosting/club-registry.js';
@@ -17,7 +16,7 @@ import { connectRedis } from '../../src/hosting/redis-client.js';
 import { startHostedDeliverer } from '../../src/hosting/start-hosted-deliverer.js';
 import type { DispatchResult } from '../../src/dispatch/create-dispatcher.js';
 import type { Heartbeat } from '../../src/ops/heartbeat.js';
-import type { JobFinished } from '../../src/jobs/job-types.js';
+import type { JobFinished } from '../../src/jobs/club-queue.js';
 import { createLogger } from '../../src/log.js';
 import {
   startSimulator,

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { notSetUpText } from '../../src/platforms/slack/serve-club.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubPrefix, registryKeys } from '../../src/redis/club-keys.js';
 import { createSlackClaims } from '../../src/hosting/slack-claims.js';
@@ -8,7 +9,6 @@ import {
   startSlackAdapter,
   type RunningSlack,
   type SlackAdapterOptions,
-  notSetUpText,
 } from '../../src/platforms/slack/app.js';
 import { createRedisInstallationStore } from '../../src/platforms/slack/redis-installation-store.js';
 import {

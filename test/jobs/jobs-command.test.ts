@@ -4,15 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatUser } from '../../src/core/chat-user.js';
 import { replyToPlainText, type Reply } from '../../src/core/reply.js';
 import type { ReplyAddress } from '../../src/delivery/reply-address.js';
-import { formJobId, jobOptions } from '../../src/jobs/club-queue.js';
-import type { FormSubmission } from '../../src/jobs/job-types.js';
+import {
+  formJobId,
+  jobOptions,
+  type FormSubmission,
+  jobDataAt,
+} from '../../src/jobs/club-queue.js';
 import { runJobsCommand, type ClubJobs } from '../../src/jobs/jobs-command.js';
 import { clubWorkerOptions } from '../../src/hosting/club-worker-options.js';
 import { createJobProcessor, type AnyJob } from '../../src/jobs/create-worker.js';
 import { createLogger } from '../../src/log.js';
 import { harnessTimezone, startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { waitFor } from '../support/wait-for.js';
-import { jobDataAt } from '../../src/jobs/job-types.js';
 
 const delivered: { address: ReplyAddress; reply: Reply }[] = [];
 let harness: BotHarness;

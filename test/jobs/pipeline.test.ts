@@ -4,8 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClubQueue, type ClubQueue } from '../../src/jobs/club-queue.js';
-import type { CommandRequest, FormSubmission } from '../../src/jobs/job-types.js';
+import {
+  createClubQueue,
+  type ClubQueue,
+  type CommandRequest,
+  type FormSubmission,
+} from '../../src/jobs/club-queue.js';
 import { createReplyOutbox } from '../../src/delivery/reply-outbox.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { connectTestRedis, testRedisUrl, uniquePrefix } from '../support/redis.js';

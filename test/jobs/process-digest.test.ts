@@ -3,11 +3,15 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { errorForStatus } from '../../src/club/club-errors.js';
 import { JobAttemptError } from '../../src/jobs/job-attempt-error.js';
-import type { JobName, JobResult, SealedJobData } from '../../src/jobs/job-types.js';
+import {
+  type JobName,
+  type JobResult,
+  type SealedJobData,
+  jobDataAt,
+} from '../../src/jobs/club-queue.js';
 import { processDigestJob } from '../../src/jobs/process-digest.js';
 import { createLogger } from '../../src/log.js';
 import { testSealer } from '../support/data-key.js';
-import { jobDataAt } from '../../src/jobs/job-types.js';
 
 describe('a digest job whose run fails', () => {
   it('ends with only the kind of failure for BullMQ to keep, and the log names the service’s answer by length and hash, not its words', async () => {

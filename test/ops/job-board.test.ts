@@ -1,10 +1,13 @@
 import { unusedPort } from '../support/unused-port.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formJobId, jobOptions } from '../../src/jobs/club-queue.js';
-import type { FormSubmission } from '../../src/jobs/job-types.js';
+import {
+  formJobId,
+  jobOptions,
+  type FormSubmission,
+  jobDataAt,
+} from '../../src/jobs/club-queue.js';
 import { waitFor } from '../support/wait-for.js';
 import { startOpsFixture, type OpsFixture } from './ops-fixture.js';
-import { jobDataAt } from '../../src/jobs/job-types.js';
 
 const user = 'ops-admin';
 const password = 'a long ops password';

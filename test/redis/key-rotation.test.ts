@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createMemberLinks } from '../../src/access/member-links.js';
+import { createMemberLinks } from '../../src/access/asker.js';
 import { rotateKey } from '../../src/cli/rotate-key.js';
-import { jobPayloadSchemas, jobDataAt } from '../../src/jobs/job-types.js';
+import { jobPayloadSchemas, jobDataAt, createClubQueue } from '../../src/jobs/club-queue.js';
 import { clubKeys, clubPrefix, registryKeys } from '../../src/redis/club-keys.js';
 import { createClubRegistry } from '../../src/hosting/club-registry.js';
 import type { ClubRecord } from '../../src/hosting/club-record.js';
@@ -10,7 +10,6 @@ import { createDigestScheduler, schedulerIdOf } from '../../src/digests/digest-s
 import { createSubscriptionStore } from '../../src/digests/subscription-store.js';
 import { createReplyOutbox, type OutboxEntry } from '../../src/delivery/reply-outbox.js';
 import { textReply } from '../../src/core/reply.js';
-import { createClubQueue } from '../../src/jobs/club-queue.js';
 import { createRedisInstallationStore } from '../../src/platforms/slack/redis-installation-store.js';
 import { writeDataFormat } from '../../src/redis/data-format-marker.js';
 import {

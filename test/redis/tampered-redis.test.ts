@@ -1,7 +1,7 @@
 import { anyKey } from '../support/any-cache-key.js';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemberLinks } from '../../src/access/member-links.js';
+import { createMemberLinks } from '../../src/access/asker.js';
 import { createReadCache } from '../../src/cache/read-cache.js';
 import { openClubDirectory } from '../../src/hosting/club-directory.js';
 import { clubPrefix, registryKeys } from '../../src/redis/club-keys.js';

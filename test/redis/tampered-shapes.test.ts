@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createAuditTrail } from '../../src/access/audit-trail.js';
-import { createMemberLinks } from '../../src/access/member-links.js';
+import { createMemberLinks } from '../../src/access/asker.js';
 import { createReplyOutbox } from '../../src/delivery/reply-outbox.js';
 import { createSubscriptionStore } from '../../src/digests/subscription-store.js';
-import { jobPayloadSchemas, jobDataAt } from '../../src/jobs/job-types.js';
+import { jobPayloadSchemas, jobDataAt } from '../../src/jobs/club-queue.js';
 import { createInteractionState } from '../../src/platforms/discord/state.js';
 import { clubKeys, clubPrefix } from '../../src/redis/club-keys.js';
 import { createSealer, UnsealableError } from '../../src/redis/sealer.js';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createSubscriptionStore } from '../../src/digests/subscription-store.js';
-import { jobOptions } from '../../src/jobs/club-queue.js';
-import { jobDataAt } from '../../src/jobs/job-types.js';
+import { jobOptions, jobDataAt } from '../../src/jobs/club-queue.js';
 import { reportFigures } from './support/figures.js';
 import { consoleCommand, consoleUser, incidentSubmission, startStack } from './support/stack.js';
 import { until } from './support/until.js';

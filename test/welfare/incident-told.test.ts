@@ -8,7 +8,7 @@ import type { ReplyAddress } from '../../src/delivery/reply-address.js';
 import { createReplyOutbox } from '../../src/delivery/reply-outbox.js';
 import { createJobProcessor, type AnyJob } from '../../src/jobs/create-worker.js';
 import { fileSubmission } from '../../src/jobs/file-submission.js';
-import { jobDataAt, type FormSubmission } from '../../src/jobs/job-types.js';
+import { jobDataAt, type FormSubmission } from '../../src/jobs/club-queue.js';
 import { createLogger } from '../../src/log.js';
 import type { WireRecord } from '../../src/simulator/simulator-collections.js';
 import { harnessTimezone, startBotHarness, type BotHarness } from '../support/bot-harness.js';

@@ -2,29 +2,33 @@ import {
   App,
   HTTPReceiver,
   type CustomRoute,
-  type AnyMiddlewareArgs,
-  type Middleware,
+  type Authorize,
+  type webApi,
 } from '@slack/bolt';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { ReplySink } from '../../delivery/reply-sink.js';
-import { connectionPart } from '../../ops/health-part.js';
+import { connectionPart, type HealthPart } from '../../ops/health-part.js';
 import type { RunningPlatform } from '../running-platform.js';
 import { registry as defaultRegistry } from '../../commands/registry.js';
 import { registerAppHome } from './app-home-listener.js';
 import { registerBlockActions } from './block-action-listeners.js';
 import { boltSettings, logListenerErrors } from './bolt-settings.js';
-import { createListenerDeps, type ListenerSettings } from './create-listener-deps.js';
+import {
+  createListenerDeps,
+  type ListenerSettings,
+  type WorkspacePart,
+} from './create-listener-deps.js';
 import { createReceiver } from './create-receiver.js';
 import { forgetOnUninstall } from './forget-on-uninstall.js';
 import type { SlackInstallFlow } from './install-flow.js';
 import type { ListenerDeps, SlackContext } from './listener-deps.js';
-import type { OwnWorkspace } from './own-workspace.js';
+import { type OwnWorkspace, createOwnWorkspace } from './own-workspace.js';
 import { createSlackReplySink, type SlackClubState, type SlackTokens } from './reply-sink.js';
 import { registerSlashCommands } from './slash-command-listener.js';
 import { registerViewSubmission } from './view-submission-listener.js';
-import { createWorkspaces } from './workspaces.js';
 import type { Logger } from '../../log.js';
-import { ackOnly, isReplay } from './replay-guard.js';
+import { serveClub } from './serve-club.js';
+import { createWebClient } from './create-web-client.js';
 
 /** A club as the Slack adapter needs it: where its state lives. */
 export interface SlackClub {
@@ -159,34 +163,69 @@ export async function startSlackAdapter<C extends SlackClub>(
   return { platform, port, ready, sinkFor, stop };
 }
 
-export const notSetUpText =
-  'This workspace is not set up for the club bot yet. Your club’s Slack admin finishes the set-up with the one-time code the bot’s operator gives them.';
-
-/**
- * The adapter's last global middleware: finds the club of the workspace a request comes from,
- * with that workspace's token (Bolt's `authorize` put it on the context), and leaves its deps on
- * the context for the listeners. A workspace with no club is told it is not set up, and nothing
- * more; a delivery seen before is acknowledged and ignored.
- */
-export function serveClub(
-  depsFor: (teamId: string, token: string) => ListenerDeps | undefined,
-  logger: Logger,
-): Middleware<AnyMiddlewareArgs, SlackContext> {
-  return async (args) => {
-    const { context, next } = args;
-    const teamId = context.teamId ?? context.enterpriseId;
-    const club = teamId && context.botToken ? depsFor(teamId, context.botToken) : undefined;
-    if (!club) return refuse(args);
-    if (await isReplay(context, club, logger)) return ackOnly(args);
-    context.club = club;
-    await next();
-  };
+/** Options for {@link createWorkspaces}. */
+export interface WorkspacesOptions {
+  /** One workspace's bot token; undefined: many workspaces, tokens from the install flow. */
+  botToken?: string;
+  /** The one workspace's bot ids until auth.test answers. */
+  botId?: string;
+  botUserId?: string;
+  /** The one workspace's identity, when the caller shares it. Default: asked here. */
+  ownWorkspace?: OwnWorkspace;
+  slackApiUrl?: string;
+  logger: Logger;
 }
 
-/** A request from a workspace with no club: acknowledged, told so if it was a command, no more. */
-async function refuse(args: AnyMiddlewareArgs): Promise<void> {
-  if (!('ack' in args) || typeof args.ack !== 'function') return;
-  const ack = args.ack as (response?: unknown) => Promise<void>;
-  const isCommand = 'command' in args.body && typeof args.body.command === 'string';
-  await ack(isCommand ? { response_type: 'ephemeral', text: notSetUpText } : undefined);
+/** The workspaces the adapter answers in, by token: each one's client and identity. */
+export interface Workspaces {
+  /** One workspace: Bolt's `authorize`, its token with auth.test's ids. Many: undefined. */
+  authorize?: Authorize<boolean>;
+  of(token: string): WorkspacePart;
+  /** Why the adapter is not ready while the one workspace's auth.test has not answered. */
+  waitingMessage(): HealthPart | undefined;
+  stop(): void;
+}
+
+/**
+ * One workspace: its identity is asked of auth.test here, and retried until it answers, never by
+ * Bolt (whose start-up auth.test exits the process when it fails). Many workspaces: each token's
+ * identity is asked when its first request comes.
+ */
+export function createWorkspaces(options: WorkspacesOptions): Workspaces {
+  const { botToken, slackApiUrl, logger } = options;
+  const clientOf = (token: string, timeoutMs: number): webApi.WebClient =>
+    createWebClient(token, { slackApiUrl, timeoutMs, logger });
+  const one = botToken
+    ? (options.ownWorkspace ?? createOwnWorkspace({ client: clientOf(botToken, 5_000), logger }))
+    : undefined;
+  const parts = new Map<string, WorkspacePart>();
+  return {
+    ...(one
+      ? {
+          authorize: async () => ({
+            botToken,
+            botId: one.known()?.botId ?? options.botId,
+            botUserId: one.known()?.botUserId ?? options.botUserId,
+          }),
+        }
+      : {}),
+    of(token) {
+      let part = parts.get(token);
+      if (!part) {
+        // Listener calls must not wait: views.open has the trigger's 3 s, users.info a form's ack.
+        const client = clientOf(token, 2_500);
+        part = { client, own: one ?? createOwnWorkspace({ client, logger }) };
+        parts.set(token, part);
+      }
+      return part;
+    },
+    waitingMessage: () =>
+      one && !one.known()
+        ? { ok: false, detail: 'waiting for Slack auth.test to answer' }
+        : undefined,
+    stop() {
+      one?.stop();
+      for (const part of parts.values()) part.own.stop();
+    },
+  };
 }

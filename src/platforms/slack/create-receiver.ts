@@ -4,7 +4,7 @@ import { claimRoute } from './claim-pages.js';
 import { webClientOptions } from './create-web-client.js';
 import { installOptions, type SlackInstallFlow } from './install-flow.js';
 import { slackLogger } from './logger.js';
-import { requestSignature, socketDelivery } from './replay-guard.js';
+import { requestSignature, socketDelivery } from './serve-club.js';
 
 /** Options for {@link createReceiver}: how Slack reaches the app. */
 export interface ReceiverOptions {

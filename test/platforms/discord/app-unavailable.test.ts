@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccessPolicy } from '../../../src/access/access-policy.js';
 import type { Dispatcher } from '../../../src/dispatch/create-dispatcher.js';
 import { TemporarilyUnavailableError } from '../../../src/errors.js';
-import { createMemberLinks } from '../../../src/access/member-links.js';
+import { createMemberLinks } from '../../../src/access/asker.js';
 import type { DiscordAdapter, DiscordClub } from '../../../src/platforms/discord/app.js';
 import {
   autocomplete,

@@ -1,12 +1,9 @@
 import { Writable } from 'node:stream';
+import { notSetUpText } from '../../../src/platforms/slack/serve-club.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostedClub } from '../../../src/hosting/club-directory.js';
 import { createLogger } from '../../../src/log.js';
-import {
-  startSlackAdapter,
-  type RunningSlack,
-  notSetUpText,
-} from '../../../src/platforms/slack/app.js';
+import { startSlackAdapter, type RunningSlack } from '../../../src/platforms/slack/app.js';
 import { slashCommandFields } from '../../fakes/slack/slack-requests.js';
 import {
   startFakeSlackOverSocket,

@@ -8,7 +8,7 @@ import { startReplyDeliverer } from '../../../src/delivery/start-reply-deliverer
 import type { Platform } from '../../../src/core/chat-user.js';
 import { loadConfig } from '../../../src/config.js';
 import type { Dispatcher } from '../../../src/dispatch/create-dispatcher.js';
-import type { CommandRequest, FormSubmission } from '../../../src/jobs/job-types.js';
+import type { CommandRequest, FormSubmission } from '../../../src/jobs/club-queue.js';
 import type { ReplySink } from '../../../src/delivery/reply-sink.js';
 import {
   startSimulator,
