@@ -15,6 +15,7 @@ export const slowTests = [
   'test/hosting/hosted-start-up.test.ts',
   'test/cli/admin-clis.test.ts',
   'test/ops/sealed-data-start.test.ts',
+  'test/route/route-count.test.ts',
 ];
 
 /** `npm run test:slow`: the process-level suites, on the same private Redis as `npm test`. */

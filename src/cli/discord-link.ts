@@ -51,7 +51,7 @@ try {
       const club = id === undefined ? undefined : clubs.club(id);
       // A hosting deployment's deliverer waits on its doorbell: ring it for the notices.
       const bell = createDoorbell(opened.redis, doorbellKeys().outbox);
-      return club && clubLinking(club.services, club.timezone, () => bell.ring(club.id));
+      return club && clubLinking(club, club.timezone, () => bell.ring(club.id));
     },
   });
 } catch (error) {

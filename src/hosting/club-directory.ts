@@ -67,7 +67,7 @@ export async function openClubDirectory(options: ClubDirectoryOptions): Promise<
     for (const [id, club] of built) {
       if (JSON.stringify(next.get(id)) === JSON.stringify(club.record)) continue;
       built.delete(id);
-      await club.services.close().catch(() => undefined);
+      await club.close().catch(() => undefined);
     }
     records = next;
     slackTeams = new Map([...next.values()].flatMap((c) => c.slackTeams.map((t) => [t, c.id])));
@@ -116,7 +116,7 @@ export async function openClubDirectory(options: ClubDirectoryOptions): Promise<
     refresh: load,
     async close() {
       clearInterval(timer);
-      await Promise.all([...built.values()].map((c) => c.services.close().catch(() => undefined)));
+      await Promise.all([...built.values()].map((c) => c.close().catch(() => undefined)));
       built.clear();
     },
   };

@@ -44,8 +44,6 @@ export interface ClubScope extends ClubServices {
   readonly record?: ClubRecord;
   readonly dispatcher: Dispatcher;
   readonly peekAsker: AskerPeek;
-  /** The scope itself: adapters written against `club.services` keep working. */
-  readonly services: ClubServices;
 }
 
 /** The former name of {@link ClubScope}, for modules not yet moved to it. */
@@ -133,9 +131,6 @@ export function buildClubScope(settings: ClubSettings, shared: ScopeShared): Clu
     ...(settings.record ? { record: settings.record } : {}),
     dispatcher,
     peekAsker,
-    get services() {
-      return scope;
-    },
   };
   return scope;
 }

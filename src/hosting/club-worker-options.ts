@@ -28,7 +28,8 @@ export interface ClubJobOptions {
 /** The worker's options on a club's services: the command runner and the form filer. */
 export function clubWorkerOptions(options: ClubJobOptions): ClubWorkerOptions {
   const { services, timezone } = options;
-  const now = () => new Date((options.now ?? Date.now)());
+  // Tests move the clock; the runner's default is the real one.
+  const now = options.now && (() => new Date(options.now!()));
   // Digests (#33): their job schedulers make `digest` jobs, and /digest reaches them through the runner.
   const digests = createDigests(services, { timezone, logger: options.logger, now: options.now });
   const herald = clubWelfareHerald(services, options.onReplyPut);
@@ -69,7 +70,7 @@ export function clubWorkerOptions(options: ClubJobOptions): ClubWorkerOptions {
         spendForm: () => services.formsShare(submission.user, submission.key),
         refresh: (collection) => refreshCollection(services.cache, services.apiFor, collection),
         timezone,
-        now,
+        now: now ?? (() => new Date()),
         reportsMember: services.reportsMember,
         tellWelfare: (filed) => tellOfIncident(herald, services.data, filed),
         logger: options.logger,

@@ -10,7 +10,7 @@ import type { ClubDirectory } from './club-directory.js';
 export function clubsReachable(directory: Pick<ClubDirectory, 'built'>): HealthPart {
   const seen = directory
     .built()
-    .map(({ id, services: { reachability } }) => ({ id, reachability }))
+    .map(({ id, reachability }) => ({ id, reachability }))
     .filter(({ reachability }) => reachability.state() !== 'not called');
   const down = seen.filter(({ reachability }) => !reachability.part().ok);
   if (seen.length === 0) return { ok: true, detail: 'no club service called yet' };

@@ -88,7 +88,7 @@ export function startFairWorkerPool(options: FairWorkerPoolOptions): FairWorkerP
     if (!club) return undefined;
     const settings = clubWorkerSettings({
       connection: options.queueConnection,
-      prefix: club.services.prefix,
+      prefix: club.prefix,
       concurrency,
       lockDurationMs,
       // BullMQ checks a queue for stalled jobs at most once in this time, whoever asks.
@@ -96,7 +96,7 @@ export function startFairWorkerPool(options: FairWorkerPoolOptions): FairWorkerP
     });
     const processor = createJobProcessor({
       ...clubWorkerOptions({
-        services: club.services,
+        services: club,
         logger: logger.child({ club: id }),
         timezone: club.timezone,
         onFinished: (event) => options.onFinished?.(event, id),

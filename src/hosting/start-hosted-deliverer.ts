@@ -72,7 +72,7 @@ export function startHostedDeliverer(options: HostedDelivererOptions) {
     let lane = lanes.get(club);
     if (!lane) {
       lane = {
-        outbox: createReplyOutbox(redis, club.services.prefix, club.services.sealer),
+        outbox: createReplyOutbox(redis, club.prefix, club.sealer),
         sinks: options.sinksFor(club),
         onDelivered: (event) => options.onDelivered?.(event, club.id),
         ...(options.goneFor ? { onGone: options.goneFor(club) } : {}),
@@ -87,7 +87,7 @@ export function startHostedDeliverer(options: HostedDelivererOptions) {
     const club = directory.club(id);
     if (!club) return false;
     if (!grouped.has(club)) {
-      await ensureOutboxGroup(redis, club.services.prefix);
+      await ensureOutboxGroup(redis, club.prefix);
       grouped.add(club);
     }
     const room = concurrency - delivery.size;
@@ -99,7 +99,7 @@ export function startHostedDeliverer(options: HostedDelivererOptions) {
         'COUNT',
         room,
         'STREAMS',
-        clubKeys(club.services.prefix).outbox.stream,
+        clubKeys(club.prefix).outbox.stream,
         '>',
       ),
     );
@@ -159,7 +159,7 @@ export function startHostedDeliverer(options: HostedDelivererOptions) {
         if (later > 0) await laneOf(club).outbox.promoteDue(Date.now());
         turns.add(id);
         if (!claim || !grouped.has(club)) return;
-        const taken = await claimAbandoned(redis, club.services.prefix, consumer, claimIdleMs, 32);
+        const taken = await claimAbandoned(redis, club.prefix, consumer, claimIdleMs, 32);
         for (const [streamId, fields] of taken) delivery.start(laneOf(club), streamId, fields);
       }),
     );

@@ -29,7 +29,8 @@ export interface CommandRunnerDeps {
   quota(): Promise<QuotaReport>;
   audit: AuditTrail;
   timezone: string;
-  now(): Date;
+  /** The clock. Default: the real one. */
+  now?(): Date;
   /** /digest's desk for a command and its asker. Default: none (digests are not offered). */
   digestsFor?(request: CommandRequest, asker: Asker): DigestDesk;
   /** The stored links, for /link. Default: none (links cannot be changed from chat). */
@@ -99,7 +100,7 @@ export async function runCommand(
     reply: shown,
     outcome: 'answered',
     audit: {
-      at: deps.now().getTime(),
+      at: (deps.now?.() ?? new Date()).getTime(),
       askedBy: `${request.user.platform}:${request.user.userId}`,
       askerMember: asker.memberGuid,
       command: command.name,
@@ -121,11 +122,14 @@ function handle(
     options,
     asker,
     data: deps.dataFor(request.user),
-    now: deps.now(),
+    now: deps.now?.() ?? new Date(),
     timezone: deps.timezone,
     quota: deps.quota,
     auditTrail: (query) => deps.audit.read(query),
-    digests: deps.digestsFor?.(request, asker),
+    // Made when a command reads it (/digest's do), not for every command.
+    get digests() {
+      return deps.digestsFor?.(request, asker);
+    },
     links: deps.links,
     contacts: () => contactsOf(deps.dataFor(request.user), deps.policy, deps.reportsMember),
     linkedRolesOf: deps.linkedRolesOf,

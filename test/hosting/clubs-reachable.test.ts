@@ -7,7 +7,7 @@ import { clubsReachable } from '../../src/hosting/clubs-reachable.js';
 function directoryOf(clubs: Record<string, ClubReachability>): Pick<ClubDirectory, 'built'> {
   const built = Object.entries(clubs).map(([id, reachability]) => ({
     id,
-    services: { reachability },
+    reachability,
   }));
   return { built: () => built as unknown as ReturnType<ClubDirectory['built']> };
 }

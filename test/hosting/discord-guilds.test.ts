@@ -50,7 +50,7 @@ const whoswhoIn = async (guildId: string) => {
 const queued = async () => {
   let jobs = 0;
   for (const club of host.directory.built()) {
-    const counts = await club.services.queue.queue.getJobCounts();
+    const counts = await club.queue.queue.getJobCounts();
     jobs += Object.values(counts).reduce((sum, count) => sum + count, 0);
   }
   return jobs;

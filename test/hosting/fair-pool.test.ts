@@ -37,7 +37,7 @@ describe('one worker pool for every club', () => {
     });
     // Warm caches on both sides, so each job is as quick as the next and the order is the pool's.
     for (const id of ['flood', 'calm']) {
-      const { data } = host.directory.club(id)!.services;
+      const { data } = host.directory.club(id)!;
       await Promise.all([data.members(), data.roles(), data.sessions()]);
     }
     const flood: string[] = [];
@@ -76,7 +76,7 @@ describe('one worker pool for every club', () => {
   it('when a job was enqueued without a ring, the sweep finds it', async () => {
     host = await startHostingHarness({ clubs: [{ id: 'quiet' }], sweepMs: 200 });
     const queued = request('/sessions');
-    const { queue, sealer } = host.directory.club('quiet')!.services;
+    const { queue, sealer } = host.directory.club('quiet')!;
     await queue.queue.add('command', {
       sealed: sealer.sealJson({ request: queued }, jobDataAt(queue.queue.qualifiedName, 'command')),
     });
@@ -95,8 +95,8 @@ describe('one worker pool for every club', () => {
     // A process that takes the job, then dies: its lock is never renewed, the job never finished.
     const dead = new ClubFetcher(async () => ({ outcome: 'answered' }), {
       ...clubWorkerSettings({
-        connection: club.services.queueConnection,
-        prefix: club.services.prefix,
+        connection: club.queueConnection,
+        prefix: club.prefix,
         lockDurationMs: 600,
       }),
     });

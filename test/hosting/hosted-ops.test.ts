@@ -17,7 +17,7 @@ afterEach(async () => {
 async function failThrice(harness: HostingHarness, id: string): Promise<void> {
   await harness.simulators.get(id)!.stop();
   for (let call = 0; call < 3; call += 1) {
-    await expect(harness.directory.club(id)!.services.data.roles()).rejects.toThrow();
+    await expect(harness.directory.club(id)!.data.roles()).rejects.toThrow();
   }
 }
 
@@ -28,7 +28,7 @@ describe('the ops port of a hosting deployment', () => {
       ok: true,
       detail: 'no club service called yet',
     });
-    await host.directory.club('north')!.services.data.members();
+    await host.directory.club('north')!.data.members();
     await failThrice(host, 'south');
     const one = clubsReachable(host.directory);
     expect(one.ok).toBe(true);

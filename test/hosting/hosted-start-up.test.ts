@@ -86,7 +86,7 @@ describe('npm start with clubs in the registry', () => {
         jobsBell: { ring: async (id) => void (await redis.lpush('club-bot:{doorbell}:jobs', id)) },
       });
       const club = directory.club('lone')!;
-      await club.services.queue.enqueueCommand({
+      await club.queue.enqueueCommand({
         id: 'hosted-start-1',
         command: 'sessions',
         options: {},
@@ -95,7 +95,7 @@ describe('npm start with clubs in the registry', () => {
         receivedAt: Date.now(),
       });
       await waitFor(
-        async () => (await club.services.queue.queue.getJobCounts('completed')).completed === 1,
+        async () => (await club.queue.queue.getJobCounts('completed')).completed === 1,
         'the job to be done',
         15_000,
       );

@@ -40,9 +40,9 @@ export function isolationScenarios(where: string, clusterNodes?: () => string): 
     });
 
     it('when a club reads, only its own budget counts the calls', async () => {
-      const before = await host.directory.club('herons')?.services.budget.state();
+      const before = await host.directory.club('herons')?.budget.state();
       await answer('otters', '/events');
-      const after = await host.directory.club('herons')?.services.budget.state();
+      const after = await host.directory.club('herons')?.budget.state();
       expect(after?.used).toBe(before?.used);
     });
 
@@ -58,14 +58,14 @@ export function isolationScenarios(where: string, clusterNodes?: () => string): 
 
     it('when a club’s budget is spent, its reads come from its cache and other clubs are served as usual', async () => {
       await answer('seals', '/sessions');
-      const seals = host.directory.club('seals')?.services;
+      const seals = host.directory.club('seals');
       await seals?.budget.exhausted();
       expect((await seals?.budget.state())?.remaining).toBe(0);
       const cached = await answer('seals', '/sessions');
       expect(cached?.title).toMatch(/timetable/i);
       const herons = await answer('herons', '/sessions');
       expect(herons?.title).toMatch(/timetable/i);
-      const heronsBudget = await host.directory.club('herons')?.services.budget.state();
+      const heronsBudget = await host.directory.club('herons')?.budget.state();
       expect(heronsBudget?.remaining).toBeGreaterThan(0);
     });
 
@@ -86,7 +86,7 @@ export function isolationScenarios(where: string, clusterNodes?: () => string): 
 
     it('when a welfare officer looks a member up, the audit trail of that club alone records it', async () => {
       const [heronsBefore, ottersBefore] = [await auditOf('herons'), await auditOf('otters')];
-      const members = await host.directory.club('herons')?.services.data.members();
+      const members = await host.directory.club('herons')?.data.members();
       const someone = members?.value.find((member) => member.lastName);
       await answer('herons', `/member ${someone?.firstName} ${someone?.lastName}`);
       expect(await auditOf('herons')).toBe(heronsBefore + 1);

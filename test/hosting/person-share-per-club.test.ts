@@ -59,7 +59,7 @@ afterAll(async () => {
 
 /** Cold reads of members' confidential details by `someone` in `clubId` until one is refused. */
 async function readsAllowed(clubId: string): Promise<number> {
-  const data = directory.club(clubId)!.services.dataFor(someone);
+  const data = directory.club(clubId)!.dataFor(someone);
   const guids = simulator.admin.records('users').map((user) => String(user.Guid));
   for (const [index, guid] of guids.entries()) {
     const read = await data.memberSensitive(guid).then(
@@ -79,11 +79,11 @@ describe("a person's share in a hosting deployment", () => {
   });
 
   it("when a person has used their forms in one club, another club's forms are still theirs", async () => {
-    const strict = directory.club('strict')!.services.formsShare;
+    const strict = directory.club('strict')!.formsShare;
     await strict(someone, 'first');
     await strict(someone, 'second');
     await expect(strict(someone, 'third')).rejects.toThrow(PersonShareSpentError);
-    await directory.club('plain')!.services.formsShare(someone, 'first');
+    await directory.club('plain')!.formsShare(someone, 'first');
   });
 
   it("when `club set <id> person-share` is run, the record holds the percentage, and an empty value gives the host's back", async () => {

@@ -358,10 +358,10 @@ describe('one Slack workspace by its bot token, in a hosting deployment', () => 
     try {
       const grebes = host.directory.bySlackTeam('TGREBES');
       if (!grebes) throw new Error('no club for TGREBES');
-      const { queue } = grebes.services.queue;
+      const { queue } = grebes.queue;
       const jobs = async () =>
         Object.values(await queue.getJobCounts()).reduce((sum, count) => sum + count, 0);
-      const seen = () => host.redis.keys(`${grebes.services.prefix}:slack:seen:*`);
+      const seen = () => host.redis.keys(`${grebes.prefix}:slack:seen:*`);
       const [seenBefore, jobsBefore] = [(await seen()).length, await jobs()];
       const responseUrl = fake.responseUrl();
       const body = slashCommandBody({ userId: 'U2', teamId: 'TGREBES' }, '/whoswho', '', {

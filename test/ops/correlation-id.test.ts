@@ -68,7 +68,7 @@ beforeAll(async () => {
   });
   const { services } = ops;
   ({ adapter: slackAdapter } = await startOneClubSlack(
-    { dispatcher: ops.dispatcher, services },
+    { ...services, dispatcher: ops.dispatcher },
     {
       signingSecret,
       botToken,
@@ -76,7 +76,7 @@ beforeAll(async () => {
       logger,
     },
   ));
-  const club = { services, policy: services.policy, timezone: opsTimezone };
+  const club = { ...services, policy: services.policy, timezone: opsTimezone };
   discordAdapter = await startAdapterOnFake(discord, oneClub(club, ops.dispatcher), {
     token: discordToken,
     logger,

@@ -36,7 +36,7 @@ beforeAll(async () => {
   ops = await startOpsFixture({ worker: false });
   const { services } = ops;
   ({ adapter: slackAdapter } = await startOneClubSlack(
-    { dispatcher: ops.dispatcher, services },
+    { ...services, dispatcher: ops.dispatcher },
     {
       signingSecret,
       botToken: 'xoxb-errors',
@@ -45,7 +45,7 @@ beforeAll(async () => {
       onApiError: onApiError('slack'),
     },
   ));
-  const club = { services, policy: services.policy, timezone: opsTimezone };
+  const club = { ...services, policy: services.policy, timezone: opsTimezone };
   discordAdapter = await startAdapterOnFake(discord, oneClub(club, ops.dispatcher), {
     token: 'discord-errors-token',
     onApiError: onApiError('discord'),

@@ -152,7 +152,7 @@ describe('scenario 6: forged requests', () => {
     // Discord: interactions of another application, of every kind.
     const fake = await startFakeDiscord({ applicationId: discordApplicationId });
     onTestFinished(() => fake.close());
-    const club = { services: run.services, policy: testPolicy, timezone };
+    const club = { ...run.services, policy: testPolicy, timezone };
     const discord = await startAdapterOnFake(fake, oneClub(club, run.dispatcher), {
       token: discordToken,
       logger: capturedLogger('forged-discord'),

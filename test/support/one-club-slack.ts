@@ -30,7 +30,7 @@ export async function startOneClubSlack(
   club: TestSlackClub,
   options: Partial<Omit<SlackAdapterOptions<SlackClub>, 'clubFor' | 'dispatcherOf'>>,
 ): Promise<OneClubSlack> {
-  const served: SlackClub = { services: club.services };
+  const served: SlackClub = club;
   const adapter = await startSlackAdapter<SlackClub>({
     botToken: 'xoxb-test-token',
     botId: 'BBOT',

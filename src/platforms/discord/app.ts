@@ -20,14 +20,12 @@ import { createInteractionState } from './state.js';
 
 /** A club as the Discord adapter needs it: where its state lives, its cache, links and policy. */
 export interface DiscordClub {
-  readonly services: {
-    readonly redis: Redis;
-    readonly prefix: string;
-    readonly sealer: Sealer;
-    /** Read without loading: the adapter never spends the club's budget. */
-    readonly cache: Pick<ReadCache, 'peek'>;
-    readonly links: MemberLinks;
-  };
+  readonly redis: Redis;
+  readonly prefix: string;
+  readonly sealer: Sealer;
+  /** Read without loading: the adapter never spends the club's budget. */
+  readonly cache: Pick<ReadCache, 'peek'>;
+  readonly links: MemberLinks;
   readonly policy: AccessPolicy;
   /** The club's time zone (autocomplete's "today", a form rebuilt to show what was typed). */
   readonly timezone: string;
@@ -78,7 +76,7 @@ export async function startDiscordAdapter<Club extends DiscordClub>(
   const contextOf = (club: Club): AdapterContext => {
     const made = contexts.get(club);
     if (made) return made;
-    const { redis, prefix, sealer, cache, links } = club.services;
+    const { redis, prefix, sealer, cache, links } = club;
     const context: AdapterContext = {
       applicationId: options.applicationId,
       registry: options.registry ?? defaultRegistry,
@@ -99,7 +97,7 @@ export async function startDiscordAdapter<Club extends DiscordClub>(
   const sinkOf = (club: Club): ReplySink => {
     const made = sinks.get(club);
     if (made) return made;
-    const { redis, prefix, sealer } = club.services;
+    const { redis, prefix, sealer } = club;
     const sink = createDiscordReplySink({
       apiUrl: options.apiUrl,
       token: options.token,

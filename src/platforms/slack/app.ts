@@ -1,10 +1,4 @@
-import {
-  App,
-  HTTPReceiver,
-  type CustomRoute,
-  type Authorize,
-  type webApi,
-} from '@slack/bolt';
+import { App, HTTPReceiver, type CustomRoute, type Authorize, type webApi } from '@slack/bolt';
 import type { Dispatcher } from '../../dispatch/create-dispatcher.js';
 import type { ReplySink } from '../../delivery/reply-sink.js';
 import { connectionPart, type HealthPart } from '../../ops/health-part.js';
@@ -22,7 +16,7 @@ import { createReceiver } from './create-receiver.js';
 import { forgetOnUninstall } from './forget-on-uninstall.js';
 import type { SlackInstallFlow } from './install-flow.js';
 import type { ListenerDeps, SlackContext } from './listener-deps.js';
-import { type OwnWorkspace, createOwnWorkspace } from './own-workspace.js';
+import { type OwnWorkspace, createOwnWorkspace } from './resolve-slack-user.js';
 import { createSlackReplySink, type SlackClubState, type SlackTokens } from './reply-sink.js';
 import { registerSlashCommands } from './slash-command-listener.js';
 import { registerViewSubmission } from './view-submission-listener.js';
@@ -31,9 +25,7 @@ import { serveClub } from './serve-club.js';
 import { createWebClient } from './create-web-client.js';
 
 /** A club as the Slack adapter needs it: where its state lives. */
-export interface SlackClub {
-  services: SlackClubState;
-}
+export type SlackClub = SlackClubState;
 
 /** Options for {@link startSlackAdapter}. */
 export interface SlackAdapterOptions<C extends SlackClub> extends ListenerSettings {
@@ -90,7 +82,7 @@ export async function startSlackAdapter<C extends SlackClub>(
       sinks.get(club) ??
       createSlackReplySink({
         ...tokens,
-        ...club.services,
+        ...club,
         slackApiUrl,
         logger,
         onApiError: options.onApiError,
@@ -108,7 +100,7 @@ export async function startSlackAdapter<C extends SlackClub>(
     let deps = byToken.get(token);
     if (!deps) {
       const part = {
-        ...club.services,
+        ...club,
         dispatcher: options.dispatcherOf(club),
         sink: sinkFor(club),
       };

@@ -7,9 +7,8 @@ import type { Logger } from '../../log.js';
 import type { ListenerDeps } from './listener-deps.js';
 import type { SlackClubState } from './reply-sink.js';
 import { createResponseUrlUses } from './response-url.js';
-import { createSlackUserResolver } from './resolve-slack-user.js';
+import { createSlackUserResolver, type OwnWorkspace } from './resolve-slack-user.js';
 import { createSlackState } from './state.js';
-import type { OwnWorkspace } from './own-workspace.js';
 
 /** How the listeners behave, the same for every club. */
 export interface ListenerSettings {

@@ -49,7 +49,7 @@ async function warm(): Promise<void> {
   for (let i = 0; i < ids.length; i += 10) {
     await Promise.all(
       ids.slice(i, i + 10).map(async (id) => {
-        const data = directory.club(id)?.services.data;
+        const data = directory.club(id)?.data;
         await Promise.all([
           data?.members(),
           data?.roles(),
@@ -127,7 +127,7 @@ serveParent(
         const club = String(message.club);
         clearInterval(churns.get(club));
         if (Number(message.everyMs) > 0) {
-          const services = directory.club(club)?.services;
+          const services = directory.club(club);
           const timer = setInterval(() => {
             for (const collection of ['sessions', 'whosWho', 'events', 'meets'] as const) {
               void services?.cache.invalidate(collection).catch(() => undefined);

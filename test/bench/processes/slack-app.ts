@@ -22,7 +22,7 @@ if (process.env.BENCH_APP === 'bare') {
   const { services, logger, metrics } = processServices('bot');
   const { dispatcher } = services;
   const slack = await startOneClubSlack(
-    { dispatcher, services },
+    { ...services, dispatcher },
     { signingSecret: benchSigningSecret, botToken: benchBotToken, slackApiUrl, logger },
   );
   const deliverer = startReplyDeliverer({

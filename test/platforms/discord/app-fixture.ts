@@ -86,7 +86,7 @@ export async function startDiscordFixture(): Promise<DiscordFixture> {
   await services.data.members();
   await services.data.roles();
 
-  const club = { services, policy, timezone: harnessTimezone };
+  const club = { ...services, policy, timezone: harnessTimezone };
   const dispatcher = {
     command: harness.dispatcher.command,
     submitForm: (...args: Parameters<BotHarness['dispatcher']['submitForm']>) =>

@@ -48,7 +48,7 @@ beforeAll(async () => {
     cache: { peek: hanging },
     links: createMemberLinks(redis, prefix, testSealer),
   };
-  const club = { services, policy: defaultAccessPolicy, timezone: 'Europe/London' };
+  const club = { ...services, policy: defaultAccessPolicy, timezone: 'Europe/London' };
   adapter = await startAdapterOnFake(fake, oneClub(club, stalledDispatcher));
 });
 afterAll(async () => {

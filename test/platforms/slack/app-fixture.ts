@@ -94,7 +94,7 @@ export async function startSlackFixture(options: SlackFixtureOptions = {}): Prom
   fake.setEmail(people.welfare.userId, welfare.email);
 
   const { adapter, eventsUrl } = await startOneClubSlack(
-    { dispatcher: harness.dispatcher, services: { redis, prefix, sealer: testSealer } },
+    { dispatcher: harness.dispatcher, redis, prefix, sealer: testSealer },
     {
       signingSecret,
       botToken,

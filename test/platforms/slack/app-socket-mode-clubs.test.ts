@@ -83,7 +83,7 @@ describe('Socket Mode for many clubs, each found by its workspace', () => {
 
   it('when Slack retries an event over the socket (retry_num 1, the same event id), the retry is acknowledged and ignored', async () => {
     const grebes = host.directory.bySlackTeam('TGREBES');
-    const homeMarks = () => host.redis.keys(`${grebes?.services.prefix}:slack:home:*`);
+    const homeMarks = () => host.redis.keys(`${grebes?.prefix}:slack:home:*`);
     const publishes = () =>
       slack.fake.callsTo('views.publish').filter((c) => c.args.user_id === 'UHOME');
     await slack.socket.send('events_api', homeOpened('TGREBES', 'UHOME', 'EvRETRY1'));

@@ -25,7 +25,7 @@ beforeAll(async () => {
   });
   const services = { redis, prefix: uniquePrefix('slack-socket'), sealer: testSealer };
   served = await startOneClubSlack(
-    { dispatcher: harness.dispatcher, services },
+    { ...services, dispatcher: harness.dispatcher },
     { botToken: 'xoxb-socket', slackApiUrl: slack.fake.apiUrl, appToken: 'xapp-socket-token' },
   );
   await slack.socket.connected();

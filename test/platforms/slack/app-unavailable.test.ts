@@ -64,7 +64,7 @@ async function adapterWithRedisDown(
     timezone: 'Europe/London',
   });
   const { adapter, eventsUrl } = await startOneClubSlack(
-    { dispatcher, services: { redis: adapterRedis, prefix, sealer: testSealer } },
+    { dispatcher, redis: adapterRedis, prefix, sealer: testSealer },
     {
       signingSecret: secret,
       botToken: 'xoxb-down',

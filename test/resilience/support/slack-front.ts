@@ -66,7 +66,7 @@ export interface SlackFront {
 export async function startSlackFront(stack: Stack, name: string): Promise<SlackFront> {
   const fake = await startFakeSlack();
   const { adapter } = await startOneClubSlack(
-    { dispatcher: stack.dispatcher, services: stack.services },
+    { ...stack.services, dispatcher: stack.dispatcher },
     {
       signingSecret: slackSigningSecret,
       botToken: slackBotToken,
