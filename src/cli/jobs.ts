@@ -5,6 +5,9 @@
  * picks one; without it, every club's).
  */
 import { describeError } from '../errors.js';
+import { createDoorbell } from '../hosting/doorbell.js';
+import { environmentClubId } from '../hosting/environment-directory.js';
+import { doorbellKeys } from '../redis/club-keys.js';
 import { openClubJobs } from '../jobs/club-queue.js';
 import { jobsUsage, runJobsCommand, type ClubJobs } from '../jobs/jobs-command.js';
 import { asksForHelp } from './admin-program.js';
@@ -16,12 +19,20 @@ if (asksForHelp(process.argv.slice(2))) {
 }
 const opened = await openDeploymentOrExit();
 try {
+  // A retried job rings the doorbell the running bot's worker pool waits on.
+  const bell = createDoorbell(opened.redis, doorbellKeys().jobs);
   const queues: ClubJobs[] =
     opened.kind === 'single'
-      ? [{ queue: openClubJobs(opened.redis, opened.prefix) }]
+      ? [
+          {
+            queue: openClubJobs(opened.redis, opened.prefix),
+            ring: () => bell.ring(environmentClubId),
+          },
+        ]
       : (await opened.registry.list()).map((club) => ({
           club: club.id,
           queue: openClubJobs(opened.redis, opened.prefixOf(club.id)),
+          ring: () => bell.ring(club.id),
         }));
   process.exitCode = await runJobsCommand(process.argv.slice(2), {
     queues,

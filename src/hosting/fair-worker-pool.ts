@@ -40,6 +40,8 @@ export interface FairWorkerPoolOptions {
   onReplyPut?: (clubId: string) => Promise<void>;
   /** Beaten after each pass over the clubs (the doorbell's reader wakes one every 2 s at most). */
   heartbeat?: Heartbeat;
+  /** The commands' clock (tests move it). Default: the real one. */
+  now?: () => number;
 }
 
 /** A running pool; `close()` stops taking jobs and waits for those under way. */
@@ -99,6 +101,7 @@ export function startFairWorkerPool(options: FairWorkerPoolOptions): FairWorkerP
         services: club,
         logger: logger.child({ club: id }),
         timezone: club.timezone,
+        now: options.now,
         onFinished: (event) => options.onFinished?.(event, id),
         onReplyPut: () => options.onReplyPut?.(id) ?? Promise.resolve(),
       }),

@@ -19,7 +19,7 @@ export function doorbellsOf(redis: Redis, root?: string) {
 /** Options for {@link startClubWork}. */
 export interface ClubWorkOptions extends Pick<
   FairWorkerPoolOptions,
-  'concurrency' | 'perClubConcurrency' | 'lockDurationMs' | 'sweepMs'
+  'concurrency' | 'perClubConcurrency' | 'lockDurationMs' | 'sweepMs' | 'now'
 > {
   directory: ClubDirectory;
   redis: Redis;

@@ -19,6 +19,8 @@ type ClubQueueJob = Job<SealedJobData, unknown, JobName>;
 export interface ClubJobs {
   club?: string;
   queue: Queue<SealedJobData, unknown, JobName>;
+  /** Rings the jobs doorbell for the club, so a worker pool takes a retried job at once. */
+  ring?(): Promise<void>;
 }
 
 /** What the jobs command works with; the CLI passes the deployment's queues, tests their own. */
@@ -50,11 +52,12 @@ export async function runJobsCommand(args: string[], deps: JobsCommandDeps): Pro
     const queues = clubQueues(values.club, deps.queues);
     if (command === 'failed' && id === undefined) return await listFailed(queues, deps);
     if ((command === 'retry' || command === 'remove') && id && extra.length === 0) {
-      const { job, club } = await failedJob(id, queues);
+      const { job, club, ring } = await failedJob(id, queues);
       if (command === 'retry') {
         // The round tells the worker to answer the person again (see the worker's once-marks).
         await job.updateData({ ...job.data, retried: (job.data.retried ?? 0) + 1 });
         await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+        await ring?.();
         deps.print(`Job ${id}${of(club)} is queued again with its full retries.`);
       } else {
         await job.remove();
@@ -137,11 +140,11 @@ function failedLine(job: ClubQueueJob, club?: string): string {
 async function failedJob(
   id: string,
   queues: readonly ClubJobs[],
-): Promise<{ job: ClubQueueJob; club?: string }> {
-  const found: { job: ClubQueueJob; club?: string }[] = [];
-  for (const { club, queue } of queues) {
+): Promise<{ job: ClubQueueJob } & Omit<ClubJobs, 'queue'>> {
+  const found: ({ job: ClubQueueJob } & Omit<ClubJobs, 'queue'>)[] = [];
+  for (const { queue, ...club } of queues) {
     const job = await queue.getJob(id);
-    if (job) found.push({ job, club });
+    if (job) found.push({ job, ...club });
   }
   const [only] = found;
   if (!only) {

@@ -1,13 +1,17 @@
 import { testDataKey } from './data-key.js';
 import { defaultAccessPolicy, type AccessPolicy } from '../../src/access/access-policy.js';
+import { ownConnections } from '../../src/app/own-connections.js';
 import type { ClubScope } from '../../src/hosting/club-scope.js';
-import { openTestClubScope } from './test-club-scope.js';
-import { startReplyDeliverer } from '../../src/delivery/start-reply-deliverer.js';
-import { startClubWorker } from './start-club-worker.js';
+import {
+  environmentClubId,
+  environmentClubSettings,
+  openEnvironmentDirectory,
+} from '../../src/hosting/environment-directory.js';
+import { doorbellsOf, startClubWork } from '../../src/hosting/start-club-work.js';
+import { startHostedDeliverer } from '../../src/hosting/start-hosted-deliverer.js';
 import type { Platform } from '../../src/core/chat-user.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Dispatcher } from '../../src/dispatch/create-dispatcher.js';
-import type { ClubWorker } from '../../src/jobs/create-worker.js';
 import type { ReplySink } from '../../src/delivery/reply-sink.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import {
@@ -28,7 +32,7 @@ export interface BotHarnessOptions {
   policy?: AccessPolicy;
   /** Extra configuration (e.g. CLUB_DAILY_LIMIT). */
   env?: Record<string, string>;
-  /** Start no worker (to test what adapters do alone). Default: false. */
+  /** Start no worker pool (to test what adapters do alone); replies are still delivered. Default: false. */
   noWorker?: boolean;
   logger?: Logger;
   /** The budget's window (default 24 h), shortened to see calls come back. */
@@ -37,15 +41,21 @@ export interface BotHarnessOptions {
   now?: () => number;
 }
 
-/** The whole bot in-process on the test Redis: simulator, shared services, a worker, a dispatcher. */
+/**
+ * The whole bot in-process on the test Redis, as `club-bot start` runs the environment's club: the
+ * simulator, the club's scope in a directory of one, the fair worker pool and the deliverer.
+ */
 export interface BotHarness {
   simulator: RunningSimulator;
   /** The club's scope, as `club-bot start` builds it. */
   services: ClubScope;
-  worker?: ClubWorker;
   dispatcher: Dispatcher;
   config: Config;
   policy: AccessPolicy;
+  /** Stops the pool and the deliverer until the returned function starts them again. */
+  pauseWork(): Promise<() => void>;
+  /** Rings the jobs doorbell, as `club-bot jobs retry` does. */
+  ringJobs(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -68,37 +78,48 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
   });
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const policy = options.policy ?? defaultAccessPolicy;
-  const services = openTestClubScope({
+  // Keys and doorbells of its own: other test files' pools share the Redis.
+  const root = uniquePrefix('bot');
+  const connections = ownConnections(config, logger);
+  const bells = doorbellsOf(connections.redis, root);
+  const directory = openEnvironmentDirectory({
+    settings: {
+      ...environmentClubSettings(config, policy),
+      prefix: root,
+      timezone: harnessTimezone,
+    },
+    discordGuilds: [],
     config,
+    connections,
     logger,
-    policy,
-    prefix: uniquePrefix('bot'),
-    timezone: harnessTimezone,
+    jobsBell: bells.jobs,
     budgetWindowMs: options.budgetWindowMs,
   });
-  // The bot's side delivers the outbox's replies through the sinks; the worker fills it.
-  const deliverer = startReplyDeliverer({
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
-    sinks: options.sinks ?? {},
-    logger,
-  });
-  const worker = options.noWorker
-    ? undefined
-    : startClubWorker({ services, logger, timezone: harnessTimezone, now: options.now });
-  const { dispatcher } = services;
+  const services = directory.club(environmentClubId)!;
+  const sinksFor = () => options.sinks ?? {};
+  const startWork = () =>
+    options.noWorker
+      ? startHostedDeliverer({ directory, redis: connections.redis, logger, root, sinksFor })
+      : startClubWork({ directory, ...connections, logger, root, sinksFor, now: options.now });
+  let work = startWork();
   return {
     simulator,
     services,
-    worker,
-    dispatcher,
+    dispatcher: services.dispatcher,
     config,
     policy,
+    ringJobs: () => bells.jobs.ring(environmentClubId),
+    async pauseWork() {
+      await work.stop();
+      return () => void (work = startWork());
+    },
     async stop() {
-      await worker?.close();
-      await deliverer.stop();
-      await services.close();
+      await work.stop();
+      await directory.close();
+      await connections.queueConnection
+        .quit()
+        .catch(() => connections.queueConnection.disconnect());
+      await connections.redis.quit().catch(() => connections.redis.disconnect());
       await simulator.stop();
     },
   };

@@ -62,16 +62,14 @@ describe('slash commands over HTTP through the real Bolt app, queue and worker',
   });
 
   it('when the answer takes longer than 1.5 s, "Working on it…" comes first, to the asker only, then the answer', async () => {
-    const worker = slack.harness.worker;
-    if (!worker) throw new Error('the fixture has a worker');
-    await worker.pause();
+    const resume = await slack.harness.pauseWork();
     let responseUrl = '';
     try {
       ({ responseUrl } = await slack.slash(slack.people.stranger, '/events'));
       const notice = await firstPost(responseUrl);
       expect(notice.body).toMatchObject({ response_type: 'ephemeral', text: 'Working on it…' });
     } finally {
-      await worker.resume();
+      resume();
     }
     const answer = await waitFor(() => slack.fake.postsTo(responseUrl)[1], 'the answer');
     expect(headerOf(answer)).toBe('Upcoming events');
