@@ -1,6 +1,5 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import type { ClubServices } from './club-services.js';
 import type { Logger } from '../log.js';
 import type { BotMetrics } from '../ops/bot-metrics.js';
 import { watchEventLoop, type EventLoopWatchOptions } from '../ops/event-loop-turns.js';
@@ -74,16 +73,4 @@ export async function startOps(options: StartOpsOptions): Promise<RunningOpsServ
       await server.stop();
     },
   };
-}
-
-/** The ops port of a single club's process: its Redis connection, its queue on the board. */
-export function startClubOps(
-  services: Pick<ClubServices, 'redis' | 'queue'>,
-  options: Omit<StartOpsOptions, 'redis' | 'queues'>,
-): Promise<RunningOpsServer | undefined> {
-  return startOps({
-    ...options,
-    redis: services.redis,
-    queues: () => [{ queue: services.queue.queue }],
-  });
 }

@@ -21,7 +21,8 @@ import { xreadgroupReply } from '../redis/redis-script.js';
 
 /** Options for {@link startHostedDeliverer}. */
 export interface HostedDelivererOptions {
-  directory: ClubDirectory;
+  /** Where each club's outbox is: its prefix, and its scope once it has replies. */
+  directory: Pick<ClubDirectory, 'ids' | 'club' | 'prefixOf'>;
   /** The process's shared connection; the doorbell is read on a duplicate of it. */
   redis: Redis;
   logger: Logger;

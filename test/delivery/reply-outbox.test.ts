@@ -7,11 +7,9 @@ import type { ConsoleReplyAddress } from '../../src/delivery/reply-address.js';
 import type { OutboxEntry } from '../../src/delivery/reply-outbox.js';
 import { createReplyOutbox, outboxGroup } from '../../src/delivery/reply-outbox.js';
 import { DeliveryError, type ReplySink } from '../../src/delivery/reply-sink.js';
-import {
-  startReplyDeliverer,
-  type ReplyDelivered,
-  type ReplyDeliverer,
-} from '../../src/delivery/start-reply-deliverer.js';
+import type { ReplyDelivered } from '../../src/delivery/reply-delivery.js';
+import type { ClubDirectory, ClubScope } from '../../src/hosting/club-directory.js';
+import { startHostedDeliverer } from '../../src/hosting/start-hosted-deliverer.js';
 import { createLogger } from '../../src/log.js';
 import { connectTestRedis, uniquePrefix } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
@@ -67,11 +65,44 @@ function recordingSink() {
   return { sink, delivered, failWith: (next: DeliveryError[]) => (failures = next) };
 }
 
-let deliverer: ReplyDeliverer | undefined;
+type Deliverer = ReturnType<typeof startHostedDeliverer>;
+let deliverer: Deliverer | undefined;
 afterEach(async () => {
   await deliverer?.stop();
   deliverer = undefined;
 });
+
+/** One club whose outbox is under `prefix`, as the deliverer finds clubs: in a directory. */
+function directoryOf(prefix: string): Pick<ClubDirectory, 'ids' | 'club' | 'prefixOf'> {
+  // The deliverer reads a club's id, prefix and sealer only.
+  const club = { id: 'outbox-club', prefix, sealer: testSealer } as unknown as ClubScope;
+  return {
+    ids: () => [club.id],
+    club: (id) => (id === club.id ? club : undefined),
+    prefixOf: (id) => (id === club.id ? prefix : undefined),
+  };
+}
+
+/**
+ * The deliverer `club-bot start` runs, over one club's outbox under `prefix`, into `sink`; it
+ * looks every 100 ms (the test puts replies without ringing the outbox doorbell).
+ */
+function startDeliverer(
+  prefix: string,
+  sink: ReplySink,
+  options: { claimIdleMs?: number; events?: ReplyDelivered[] } = {},
+): Deliverer {
+  return startHostedDeliverer({
+    directory: directoryOf(prefix),
+    redis,
+    logger,
+    root: prefix,
+    sinksFor: () => ({ console: sink }),
+    sweepMs: 100,
+    onDelivered: (event) => options.events?.push(event),
+    ...(options.claimIdleMs ? { claimIdleMs: options.claimIdleMs } : {}),
+  });
+}
 
 /**
  * A deliverer emptying the outbox under `prefix` (a fresh one by default) into `sink`; `events`
@@ -80,15 +111,7 @@ afterEach(async () => {
 function deliveringTo(sink: ReplySink, options: { prefix?: string; claimIdleMs?: number } = {}) {
   const prefix = options.prefix ?? uniquePrefix('outbox');
   const events: ReplyDelivered[] = [];
-  deliverer = startReplyDeliverer({
-    redis,
-    prefix,
-    sealer: testSealer,
-    sinks: { console: sink },
-    logger,
-    onDelivered: (event) => events.push(event),
-    ...(options.claimIdleMs ? { claimIdleMs: options.claimIdleMs } : {}),
-  });
+  deliverer = startDeliverer(prefix, sink, { ...options, events });
   return { prefix, outbox: createReplyOutbox(redis, prefix, testSealer), events };
 }
 
@@ -262,14 +285,7 @@ describe('the reply outbox', () => {
       },
     };
     const { prefix, outbox } = deliveringTo(slow, { claimIdleMs: 300 });
-    const other = startReplyDeliverer({
-      redis,
-      prefix,
-      sealer: testSealer,
-      sinks: { console: slow },
-      logger,
-      claimIdleMs: 300,
-    });
+    const other = startDeliverer(prefix, slow, { claimIdleMs: 300 });
     try {
       await outbox.put(entry('l', 'long'), 'answered:l');
       await waitFor(async () => (await outbox.pending()) === 0, 'the reply to be delivered', 5_000);

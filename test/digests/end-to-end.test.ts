@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultAccessPolicy } from '../../src/access/access-policy.js';
+import { ownConnections } from '../../src/app/own-connections.js';
 import type { ClubScope } from '../../src/hosting/club-scope.js';
-import { openTestClubScope } from '../support/test-club-scope.js';
-import { startClubWorker } from '../support/start-club-worker.js';
+import type { ClubDirectory } from '../../src/hosting/club-directory.js';
+import {
+  environmentClubId,
+  environmentClubSettings,
+  openEnvironmentDirectory,
+} from '../../src/hosting/environment-directory.js';
+import { startFairWorkerPool, type FairWorkerPool } from '../../src/hosting/fair-worker-pool.js';
+import { doorbellsOf } from '../../src/hosting/start-club-work.js';
+import { startHostedDeliverer } from '../../src/hosting/start-hosted-deliverer.js';
 import { clubClock } from '../../src/club/time/club-time.js';
 import { loadConfig } from '../../src/config.js';
 import { createDigests } from '../../src/digests/create-digests.js';
-import {
-  startReplyDeliverer,
-  type ReplyDeliverer,
-} from '../../src/delivery/start-reply-deliverer.js';
-import type { ClubWorker } from '../../src/jobs/create-worker.js';
 import { createLogger } from '../../src/log.js';
 import { createSlackReplySink } from '../../src/platforms/slack/reply-sink.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
@@ -28,8 +32,11 @@ const clock = { now: Date.now() };
 let simulator: RunningSimulator;
 let fake: FakeSlack;
 let services: ClubScope;
-let worker: ClubWorker;
-let deliverer: ReplyDeliverer;
+let directory: ClubDirectory;
+let connections: ReturnType<typeof ownConnections>;
+let pool: FairWorkerPool;
+let bells: ReturnType<typeof doorbellsOf>;
+let deliverer: ReturnType<typeof startHostedDeliverer>;
 
 beforeAll(async () => {
   simulator = await startSimulator({ token, members: 120, seed: 7 });
@@ -40,13 +47,23 @@ beforeAll(async () => {
     CLUB_API_TOKEN: token,
     REDIS_URL: testRedisUrl(),
   });
-  services = openTestClubScope({
-    config,
+  // The environment's club as `club-bot start` serves it, under keys and doorbells of its own.
+  const root = uniquePrefix('digest-e2e');
+  connections = ownConnections(config, logger);
+  bells = doorbellsOf(connections.redis, root);
+  directory = openEnvironmentDirectory({
+    settings: {
+      ...environmentClubSettings(config, defaultAccessPolicy),
+      prefix: root,
+      timezone: london,
+    },
+    discordGuilds: [],
+    config: { ...config, RATE_LIMIT_PER_MINUTE: 0 },
+    connections,
     logger,
-    prefix: uniquePrefix('digest-e2e'),
-    timezone: london,
-    rateLimit: false,
+    jobsBell: bells.jobs,
   });
+  services = directory.club(environmentClubId)!;
   const sink = createSlackReplySink({
     botToken: 'xoxb-e2e',
     slackApiUrl: fake.apiUrl,
@@ -55,21 +72,30 @@ beforeAll(async () => {
     sealer: services.sealer,
     logger,
   });
-  deliverer = startReplyDeliverer({
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
-    sinks: { slack: sink },
+  deliverer = startHostedDeliverer({
+    directory,
+    redis: connections.redis,
     logger,
-    onGone: createDigests(services, { timezone: london, logger }).dropGone,
+    root,
+    sinksFor: () => ({ slack: sink }),
+    goneFor: (club) => createDigests(club, { timezone: london, logger }).dropGone,
   });
-  worker = startClubWorker({ services, logger, timezone: london, now: () => clock.now });
+  pool = startFairWorkerPool({
+    directory,
+    ...connections,
+    logger,
+    root,
+    now: () => clock.now,
+    onReplyPut: bells.outbox.ring,
+  });
 });
 afterAll(async () => {
-  await worker?.close();
+  await pool?.close();
   await deliverer?.stop();
   await services?.queue.queue.obliterate({ force: true });
-  await services?.close();
+  await directory?.close();
+  await connections?.queueConnection.quit();
+  await connections?.redis.quit();
   await fake?.close();
   await simulator?.stop();
 });
@@ -121,6 +147,8 @@ describe('a digest from /digest add to its post', () => {
     clock.now = due + 20_000;
     const [job] = await services.queue.queue.getDelayed();
     await job?.promote();
+    // Promoted early, it rings nothing: the pool would wake at the job's own time.
+    await bells.jobs.ring(environmentClubId);
     const [post] = await waitFor(() => {
       const posts = postsIn('CPOOL');
       return posts.length > 0 ? posts : undefined;
@@ -154,6 +182,8 @@ describe('a digest from /digest add to its post', () => {
       (delayed) => delayed.repeatJobKey === scheduler.key,
     );
     await job?.promote();
+    // Promoted early, it rings nothing: the pool would wake at the job's own time.
+    await bells.jobs.ring(environmentClubId);
     await waitFor(
       async () => ((await schedulerOf()) ? undefined : true),
       'the digest to be dropped',

@@ -51,6 +51,7 @@ async function failedForm(fixture: OpsFixture): Promise<string> {
     },
     { ...jobOptions.form, jobId: id, attempts: 1 },
   );
+  await fixture.ringJobs();
   await waitFor(async () => (await services.queue.queue.getJobState(id)) === 'failed', 'a failure');
   return id;
 }

@@ -171,7 +171,7 @@ describe('GET /readyz: what this role needs', () => {
     let clock = Date.now();
     const stuck = await fixture({ now: () => clock });
     const beating = await fixture({ prefix: stuck.services.prefix });
-    await stuck.worker!.pause(true);
+    await stuck.stopWorker();
     clock += 120_000;
     await expectDown(stuck, '/readyz', 'worker', 'this process’s worker last beat 120 s ago');
     expect((await beating.get('/readyz')).status).toBe(200);

@@ -1,13 +1,19 @@
 import { testDataKey } from '../support/data-key.js';
+import { defaultAccessPolicy } from '../../src/access/access-policy.js';
+import { ownConnections } from '../../src/app/own-connections.js';
+import { startOps } from '../../src/app/start-ops.js';
 import type { ClubScope } from '../../src/hosting/club-scope.js';
-import { openTestClubScope } from '../support/test-club-scope.js';
-import { startClubOps } from '../../src/app/start-ops.js';
-import { startReplyDeliverer } from '../../src/delivery/start-reply-deliverer.js';
-import { startClubWorker } from '../support/start-club-worker.js';
+import {
+  environmentClubId,
+  environmentClubSettings,
+  openEnvironmentDirectory,
+} from '../../src/hosting/environment-directory.js';
+import { startFairWorkerPool, type FairWorkerPool } from '../../src/hosting/fair-worker-pool.js';
+import { doorbellsOf } from '../../src/hosting/start-club-work.js';
+import { startHostedDeliverer } from '../../src/hosting/start-hosted-deliverer.js';
 import type { Platform } from '../../src/core/chat-user.js';
 import { loadConfig } from '../../src/config.js';
 import type { Dispatcher } from '../../src/dispatch/create-dispatcher.js';
-import type { ClubWorker } from '../../src/jobs/create-worker.js';
 import type { ReplySink } from '../../src/delivery/reply-sink.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import { createBotMetrics, type BotMetrics } from '../../src/ops/bot-metrics.js';
@@ -34,7 +40,7 @@ export interface OpsFixtureOptions {
   logger?: Logger;
   /** A Redis URL other than the test Redis (e.g. one that never answers). */
   redisUrl?: string;
-  /** Another process's key prefix, to share its queue. Default: a prefix of its own. */
+  /** Another process's key prefix (and doorbells), to share its queue. Default: its own. */
   prefix?: string;
   /** The clock of the worker's heartbeat. Default: `Date.now`. */
   now?: () => number;
@@ -46,16 +52,20 @@ export interface OpsFixtureOptions {
 }
 
 /**
- * The bot's processes assembled as `src/main.ts` assembles them — metrics first, services that
- * report club calls and cache reads, a worker that beats and reports finished jobs, a dispatcher
- * that reports acknowledgements — on the test Redis and a simulator, with the real ops port
- * (`/livez`, `/readyz`, `/metrics`, `/jobs`) on loopback.
+ * The bot's process assembled as `club-bot start` assembles it for the environment's club:
+ * metrics first, a directory of one whose scope reports club calls, cache reads and
+ * acknowledgements, the fair worker pool that beats and reports finished jobs, the deliverer — on
+ * the test Redis and a simulator, with the real ops port (`/livez`, `/readyz`, `/metrics`,
+ * `/jobs`) on loopback.
  */
 export interface OpsFixture {
   simulator: RunningSimulator;
   services: ClubScope;
   metrics: BotMetrics;
-  worker?: ClubWorker;
+  /** Stops this process's worker pool (its heartbeat then stops), as a stuck worker would. */
+  stopWorker(): Promise<void>;
+  /** Rings the jobs doorbell (for a job put with `queue.add`, which rings nothing). */
+  ringJobs(): Promise<void>;
   heartbeat: Heartbeat;
   dispatcher: Dispatcher;
   /** The role's readiness parts as main.ts gives them; tests add platforms. */
@@ -83,46 +93,59 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
   });
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const metrics = createBotMetrics();
-  const services = openTestClubScope({
-    config,
+  const root = options.prefix ?? uniquePrefix('ops');
+  const connections = ownConnections(config, logger);
+  const bells = doorbellsOf(connections.redis, root);
+  const directory = openEnvironmentDirectory({
+    settings: {
+      ...environmentClubSettings(config, defaultAccessPolicy),
+      prefix: root,
+      timezone: opsTimezone,
+    },
+    discordGuilds: [],
+    config: { ...config, RATE_LIMIT_PER_MINUTE: 0 },
+    connections,
     logger,
-    prefix: options.prefix ?? uniquePrefix('ops'),
-    timezone: opsTimezone,
-    rateLimit: false,
+    jobsBell: bells.jobs,
     onClubCall: (info) => metrics.clubCall(info),
     onCacheRead: metrics.cacheRead,
     onDispatched: metrics.acknowledged,
   });
+  const services = directory.club(environmentClubId)!;
   metrics.observe(services);
-  const deliverer = startReplyDeliverer({
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
-    sinks: options.sinks?.(metrics, services) ?? {},
+  const deliverer = startHostedDeliverer({
+    directory,
+    redis: connections.redis,
     logger,
-    onDelivered: (event) => metrics.replyDelivered(event),
+    root,
+    sinksFor: (club) => options.sinks?.(metrics, club) ?? {},
+    onDelivered: metrics.replyDelivered,
   });
   const heartbeat = createHeartbeat({ what: 'this process’s worker', now: options.now });
   const ready: Record<string, PartCheck> = { club: services.reachability.part };
-  const worker =
+  let pool: FairWorkerPool | undefined =
     options.worker === false
       ? undefined
-      : startClubWorker({
-          services,
+      : startFairWorkerPool({
+          directory,
+          ...connections,
           logger,
-          timezone: opsTimezone,
+          root,
           heartbeat,
           onFinished: (event) => metrics.jobFinished(event),
+          onReplyPut: bells.outbox.ring,
         });
-  if (worker) {
+  if (pool) {
     ready.worker = heartbeat.part;
     await waitFor(() => heartbeat.part().ok, 'the worker’s first beat');
   }
   const { dispatcher } = services;
-  const ops = await startClubOps(services, {
+  const ops = await startOps({
     config,
+    redis: connections.redis,
     metrics,
     ready,
+    queues: () => [{ queue: services.queue.queue }],
     logger,
     redisTimeoutMs: 500,
     eventLoop: options.eventLoop,
@@ -133,7 +156,11 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
     simulator,
     services,
     metrics,
-    worker,
+    ringJobs: () => bells.jobs.ring(environmentClubId),
+    async stopWorker() {
+      await pool?.close();
+      pool = undefined;
+    },
     heartbeat,
     dispatcher,
     ready,
@@ -151,9 +178,13 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
     },
     async stop() {
       await ops.stop();
-      await worker?.close();
+      await pool?.close();
       await deliverer.stop();
-      await services.close();
+      await directory.close();
+      await connections.queueConnection
+        .quit()
+        .catch(() => connections.queueConnection.disconnect());
+      await connections.redis.quit().catch(() => connections.redis.disconnect());
       await simulator.stop();
     },
   };
