@@ -11,6 +11,8 @@ import {
   type FormSubmission,
 } from '../../src/jobs/club-queue.js';
 import { createReplyOutbox } from '../../src/delivery/reply-outbox.js';
+import { environmentClubId } from '../../src/hosting/environment-directory.js';
+import { doorbellsOf } from '../../src/hosting/start-club-work.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { connectTestRedis, testRedisUrl, uniquePrefix } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
@@ -106,8 +108,15 @@ async function setup(
   env: Record<string, string> = {},
 ): Promise<Setup> {
   const simulator = await startSimulator({ token, members: 120, seed: 3, ...simulatorOptions });
+  // Keys and doorbells of the test's own; the queue rings the workers' pools, as the bot does.
   const prefix = uniquePrefix('pipeline');
-  const queue = createClubQueue({ connection: connectTestRedis(), prefix, sealer: testSealer });
+  const connection = connectTestRedis();
+  const queue = createClubQueue({
+    connection,
+    prefix,
+    sealer: testSealer,
+    doorbell: { bell: doorbellsOf(connection, prefix).jobs, clubId: environmentClubId },
+  });
   const names = simulator.admin
     .records('users')
     .filter((record) => record.Active !== 0)

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { startClubWorker } from '../support/start-club-worker.js';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
 import { formInvalidReply } from '../../src/core/form-replies.js';
 import { replyToPlainText, type Reply } from '../../src/core/reply.js';
 import { parseCommandText } from '../../src/commands/parse-command.js';
 import { registry } from '../../src/commands/registry.js';
 import type { SubmitResult } from '../../src/dispatch/create-dispatcher.js';
 import { slashCommandNames } from '../../src/platforms/slack/slash-command-listener.js';
+import { createLogger, type Logger } from '../../src/log.js';
 import { createBadInput } from './support/bad-input.js';
 import { reportFigures } from './support/figures.js';
-import { capturedLogger } from './support/log-capture.js';
+import { logDir } from './support/log-capture.js';
 import { pingsIn, slackMrkdwnTexts } from './support/no-pings.js';
-import { timezone } from './support/secrets.js';
 import { startSlackFront } from './support/slack-front.js';
 import { consoleUser, startStack } from './support/stack.js';
 import { filedCollections, specProblems } from './support/spec-rules.js';
@@ -40,18 +42,14 @@ describe('scenario 5: bad input', () => {
     });
     const front = await startSlackFront(run, 'input');
     const answers = new Map<string, Reply[]>();
-    const logger = capturedLogger('input-worker');
     let workerFailures = 0;
+    // The pool logs each failed attempt of a job ('job failed', as BullMQ's 'failed' event says).
+    const logger = countingLogger('input-worker', () => (workerFailures += 1));
     let unhandled = 0;
     const onUnhandled = () => (unhandled += 1);
     process.on('unhandledRejection', onUnhandled);
-    const worker = startClubWorker({
-      services: run.services,
-      logger,
-      timezone,
-      concurrency: 16,
-    });
-    onTestFinished(() => worker.close());
+    // Sixteen at once, as the worker this scenario has always run: the club is the only one.
+    run.startPool({ logger, concurrency: 16, perClubConcurrency: 16 });
     // Console answers are kept here to read whole; Slack's go through the front's fake Slack.
     run.sinks.console = {
       async deliver(address, reply) {
@@ -62,7 +60,6 @@ describe('scenario 5: bad input', () => {
         ]);
       },
     };
-    worker.on('failed', () => (workerFailures += 1));
     // The day's data in the cache, as after the first commands of any day.
     await run.services.data.members();
     await run.services.data.roles();
@@ -283,4 +280,28 @@ function pingsOf(result: SubmitResult): string[] {
 function mrkdwnPings(body: unknown): string[] {
   if (body === undefined) return [];
   return slackMrkdwnTexts(body).filter((text) => /<[!@#]/.test(text));
+}
+
+/**
+ * The production logger at debug into the run's log folder (as `capturedLogger`), which also
+ * tells `onJobFailed` of each 'job failed' line.
+ */
+function countingLogger(name: string, onJobFailed: () => void): Logger {
+  const failures = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if ((JSON.parse(chunk.toString()) as { msg?: string }).msg === 'job failed') onJobFailed();
+      done();
+    },
+  });
+  const file = pino.destination({
+    dest: join(logDir(), `${name}-${process.pid}-pool.log`),
+    sync: true,
+  });
+  return createLogger(
+    { level: 'debug', role: name },
+    pino.multistream([
+      { level: 'debug', stream: file },
+      { level: 'warn', stream: failures },
+    ]),
+  );
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { startClubWorker } from '../support/start-club-worker.js';
 import { encodeCustomId } from '../../src/platforms/discord/custom-ids.js';
 import { actionIdOf } from '../../src/platforms/slack/state.js';
 import {
@@ -63,8 +62,7 @@ describe('scenario 6: forged requests', () => {
     const run = await startStack({ name: 'forged' });
     const front = await startSlackFront(run, 'forged');
     const logger = capturedLogger('forged-worker');
-    const worker = startClubWorker({ services: run.services, logger, timezone });
-    onTestFinished(() => worker.close());
+    run.startPool({ logger });
     const jobTotal = async () =>
       Object.values(await run.services.queue.queue.getJobCounts()).reduce((a, b) => a + b, 0);
     const reporter = run.names[0] ?? '';

@@ -2,14 +2,26 @@ import { testDataKey } from '../../support/data-key.js';
 import { randomUUID } from 'node:crypto';
 import { onTestFinished } from 'vitest';
 import { testRedisUrl } from '../../support/redis.js';
+import { ownConnections } from '../../../src/app/own-connections.js';
 import type { ClubScope } from '../../../src/hosting/club-scope.js';
-import { openTestClubScope } from '../../support/test-club-scope.js';
-import { startReplyDeliverer } from '../../../src/delivery/start-reply-deliverer.js';
+import {
+  environmentClubId,
+  environmentClubSettings,
+  openEnvironmentDirectory,
+} from '../../../src/hosting/environment-directory.js';
+import {
+  startFairWorkerPool,
+  type FairWorkerPool,
+  type FairWorkerPoolOptions,
+} from '../../../src/hosting/fair-worker-pool.js';
+import { doorbellsOf } from '../../../src/hosting/start-club-work.js';
+import { startHostedDeliverer } from '../../../src/hosting/start-hosted-deliverer.js';
 import type { Platform } from '../../../src/core/chat-user.js';
 import { loadConfig } from '../../../src/config.js';
 import type { Dispatcher } from '../../../src/dispatch/create-dispatcher.js';
 import type { CommandRequest, FormSubmission } from '../../../src/jobs/club-queue.js';
 import type { ReplySink } from '../../../src/delivery/reply-sink.js';
+import type { Logger } from '../../../src/log.js';
 import {
   startSimulator,
   type RunningSimulator,
@@ -22,12 +34,14 @@ import { clubSeed, clubToken, testPolicy, timezone } from './secrets.js';
 export type { PushedReply } from './reply-list-sink.js';
 
 /**
- * The bot's front half in the test process (services on Redis, the dispatcher every adapter
- * uses, the deliverer of the outbox's replies) and the club-service simulator; worker processes
- * join with `env`.
+ * The bot's front half in the test process, as `club-bot start --role bot` runs the environment's
+ * club (its scope in a directory of one, the dispatcher every adapter uses, the hosted deliverer
+ * of the outbox's replies) and the club-service simulator; worker processes join with `env`, or
+ * a pool runs in the test process (`startPool`). Keys and doorbells are the scenario's own.
  */
 export interface Stack {
   simulator: RunningSimulator;
+  /** The club's scope, as `club-bot start` builds it. */
   services: ClubScope;
   dispatcher: Dispatcher;
   /**
@@ -35,7 +49,18 @@ export interface Stack {
    * `replies`); a test adds others (the Slack front adds Slack's) or replaces them.
    */
   sinks: Partial<Record<Platform, ReplySink>>;
+  /** The key prefix, also the root of the doorbells (`TEST_PREFIX`, `TEST_ROOT`). */
   prefix: string;
+  /**
+   * The fair worker pool over the stack's directory in the test process, as `club-bot start
+   * --role worker` runs one; it stops when the stack closes.
+   */
+  startPool(
+    options: { logger: Logger } & Pick<
+      FairWorkerPoolOptions,
+      'concurrency' | 'perClubConcurrency' | 'onFinished'
+    >,
+  ): FairWorkerPool;
   /** The environment of a worker process on this stack. */
   env: Record<string, string>;
   /** Full names of active seeded members. */
@@ -76,28 +101,37 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     CLUB_REPORTS_MEMBER: String(simulator.admin.records('users')[0]?.Guid),
     ...options.config,
   };
-  const services = openTestClubScope({
-    config: loadConfig(settings),
-    logger: capturedLogger(`${options.name}-front`),
-    policy: testPolicy,
-    prefix,
-    timezone,
-    rateLimit: false,
+  const config = loadConfig(settings);
+  const frontLogger = capturedLogger(`${options.name}-front`);
+  // The scenario's own keys and doorbells: other files' pools share the Redis.
+  const root = prefix;
+  const connections = ownConnections(config, frontLogger);
+  const bells = doorbellsOf(connections.redis, root);
+  const directory = openEnvironmentDirectory({
+    settings: { ...environmentClubSettings(config, testPolicy), prefix, timezone },
+    discordGuilds: [],
+    // The testers send everything from one place: these scenarios are not about the rate limit.
+    config: { ...config, RATE_LIMIT_PER_MINUTE: 0 },
+    connections,
+    logger: frontLogger,
+    jobsBell: bells.jobs,
     budgetWindowMs: options.budgetWindowMs,
   });
+  const services = directory.club(environmentClubId)!;
   const { dispatcher } = services;
   const repliesKey = repliesKeyOf(prefix);
   const sinks: Stack['sinks'] = { console: replyListSink(services.redis, prefix) };
   const deliverer =
     options.deliverer === false
       ? undefined
-      : startReplyDeliverer({
-          redis: services.redis,
-          prefix: services.prefix,
-          sealer: services.sealer,
-          sinks,
+      : startHostedDeliverer({
+          directory,
+          redis: connections.redis,
           logger: capturedLogger(`${options.name}-deliverer`),
+          root,
+          sinksFor: () => sinks,
         });
+  const pools = new Set<FairWorkerPool>();
   const names = [
     ...new Set(
       simulator.admin
@@ -108,8 +142,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   ];
   let closed: Promise<void> | undefined;
   const close = async () => {
+    // The pools first, their active jobs answered; then the deliverer.
+    await Promise.all([...pools].map((pool) => pool.close()));
     await deliverer?.stop();
-    await services.close();
+    await directory.close();
+    await connections.queueConnection.quit().catch(() => connections.queueConnection.disconnect());
+    await connections.redis.quit().catch(() => connections.redis.disconnect());
     await simulator.stop();
   };
   onTestFinished(() => (closed ??= close()));
@@ -120,9 +158,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     sinks,
     prefix,
     names,
+    startPool(poolOptions) {
+      const pool = startFairWorkerPool({
+        ...poolOptions,
+        directory,
+        redis: connections.redis,
+        queueConnection: connections.queueConnection,
+        root,
+        onReplyPut: bells.outbox.ring,
+      });
+      pools.add(pool);
+      return pool;
+    },
     env: {
       ...settings,
       TEST_PREFIX: prefix,
+      TEST_ROOT: root,
       ...(options.budgetWindowMs ? { TEST_BUDGET_WINDOW_MS: String(options.budgetWindowMs) } : {}),
     },
     async replies() {
