@@ -29,7 +29,10 @@ export interface FairWorkerPoolOptions {
   root?: string;
   /** Jobs at once in this process, all clubs together. Default: 8. */
   concurrency?: number;
-  /** Jobs at once of one club, so a club whose service hangs cannot take every slot. Default: half. */
+  /**
+   * Jobs at once of one club, so a club whose service hangs cannot take every slot. Default: half,
+   * or every slot while the directory holds one club (there is no other to keep room for).
+   */
   perClubConcurrency?: number;
   /** A job's lock; another process takes the job over once it lapses. Default: 30 s. */
   lockDurationMs?: number;
@@ -66,7 +69,9 @@ interface Entry {
 export function startFairWorkerPool(options: FairWorkerPoolOptions): FairWorkerPool {
   const { directory, logger } = options;
   const concurrency = options.concurrency ?? defaultConcurrency;
-  const perClub = options.perClubConcurrency ?? Math.max(1, Math.ceil(concurrency / 2));
+  const half = Math.max(1, Math.ceil(concurrency / 2));
+  const perClub = () =>
+    options.perClubConcurrency ?? (directory.ids().length > 1 ? half : concurrency);
   const lockDurationMs = options.lockDurationMs ?? 30_000;
   const sweepMs = options.sweepMs ?? 15_000;
   const doorbell = doorbellKeys(options.root).jobs;
@@ -149,7 +154,7 @@ export function startFairWorkerPool(options: FairWorkerPoolOptions): FairWorkerP
         turns.remove(id);
         continue;
       }
-      if (entry.running >= perClub) continue;
+      if (entry.running >= perClub()) continue;
       const job = await entry.fetcher.next();
       if (job) {
         turns.served(id);

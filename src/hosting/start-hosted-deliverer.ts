@@ -37,7 +37,10 @@ export interface HostedDelivererOptions {
   /** A reply another deliverer has not renewed its claim on this long is taken over. Default: 15 s. */
   claimIdleMs?: number;
   maxAttempts?: number;
-  /** How often every club's outbox is looked at (lost rings, abandoned replies). Default: 10 s. */
+  /**
+   * How often every club's outbox is looked at (lost rings, abandoned replies). Default: a third
+   * of `claimIdleMs` (5 s), so a dead deliverer's reply is taken over soon after its claim lapses.
+   */
   sweepMs?: number;
   onDelivered?: (event: ReplyDelivered, clubId: string) => void;
 }
@@ -175,7 +178,7 @@ export function startHostedDeliverer(options: HostedDelivererOptions) {
   }, 1_000);
   const everyClub = setInterval(
     () => void sweep(directory.ids(), true).catch(failed),
-    options.sweepMs ?? 10_000,
+    options.sweepMs ?? claimIdleMs / 3,
   );
   everySecond.unref();
   everyClub.unref();
