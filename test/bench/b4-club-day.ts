@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { startReplyDeliverer } from '../../src/delivery/start-reply-deliverer.js';
-import { startClubWorker } from '../support/start-club-worker.js';
+import { startClubWork } from '../../src/hosting/start-club-work.js';
 import { createClubApi, type ClubApi } from '../../src/club/club-api.js';
 import { createClubClient } from '../../src/club/create-club-client.js';
 import type { ChatUser } from '../../src/core/chat-user.js';
@@ -35,30 +34,26 @@ export async function clubDay(options: BenchOptions): Promise<Figure[]> {
   const bot = await startBenchBot({ redisUrl: options.redisUrl, now, ratePerMinute: undefined });
   const waiting = new Map<string, (reply: Reply) => void>();
   const outcomes: Record<string, number> = {};
-  const deliverer = startReplyDeliverer({
-    redis: bot.services.redis,
-    prefix: bot.services.prefix,
-    sealer: bot.services.sealer,
-    logger: benchLogger('deliverer'),
-    sinks: {
+  // Both roles as `club-bot start` runs them: the fair worker pool and the hosted deliverer.
+  const work = startClubWork({
+    directory: bot.hosting.directory,
+    redis: bot.hosting.redis,
+    queueConnection: bot.hosting.queueConnection,
+    logger: benchLogger('worker'),
+    root: bot.hosting.root,
+    now,
+    sinksFor: () => ({
       console: {
         async deliver(address, reply) {
           if (address.platform === 'console') waiting.get(address.conversationId)?.(reply);
         },
       },
-    },
-  });
-  const worker = startClubWorker({
-    services: bot.services,
-    logger: benchLogger('worker'),
-    timezone: benchTimezone,
-    now,
+    }),
     onFinished: (event) => {
       outcomes[event.outcome] = (outcomes[event.outcome] ?? 0) + 1;
     },
   });
   try {
-    await worker.waitUntilReady();
     const plan = planCommands(bot.club, commandCount, clubDayShares, seededRandom(4));
     const incidentsBefore = bot.simulator.admin.records('incidents').length;
     let unanswered = 0;
@@ -121,8 +116,7 @@ export async function clubDay(options: BenchOptions): Promise<Figure[]> {
       ),
     ];
   } finally {
-    await worker.close();
-    await deliverer.stop();
+    await work.stop();
     await bot.stop();
   }
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AccessPolicy } from '../../src/access/access-policy.js';
 import type { ClubScope } from '../../src/hosting/club-scope.js';
-import { openTestClubScope } from '../support/test-club-scope.js';
 import type { Config } from '../../src/config.js';
 import type { Dispatcher } from '../../src/dispatch/create-dispatcher.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
@@ -13,6 +12,7 @@ import {
   benchTimezone,
   benchToken,
 } from './bench-setup.js';
+import { openBenchClub, type BenchClubScope } from './bench-club.js';
 import { startChild } from './child-process.js';
 import { pickPeople, type BenchClub } from './club-people.js';
 
@@ -32,8 +32,10 @@ export interface BenchBotOptions {
 }
 
 /**
- * The bot's shared parts in the runner's process: the simulator with a seeded club, the services
- * on the bench Redis (under a prefix of their own), the dispatcher, and the people who ask.
+ * The bot's shared parts in the runner's process: the simulator with a seeded club, the club as
+ * `club-bot start` opens the environment's (a directory of one on the bench Redis, its keys and
+ * doorbells under a prefix of their own, which the children share), the dispatcher, and the
+ * people who ask.
  */
 export interface BenchBot {
   simulator: RunningSimulator;
@@ -43,6 +45,10 @@ export interface BenchBot {
   dispatcher: Dispatcher;
   club: BenchClub;
   prefix: string;
+  /** The club's directory of one (the scope above is its only club) and what runs it. */
+  hosting: BenchClubScope;
+  /** Rings the jobs doorbell (a job put with the queue directly rings nothing). */
+  ringJobs(): Promise<void>;
   /** Reads every cached collection once: a warm cache, as on any day after the first command. */
   warmCache(): Promise<void>;
   /**
@@ -71,14 +77,15 @@ export async function startBenchBot(options: BenchBotOptions): Promise<BenchBot>
   const logger = benchLogger('bench');
   const prefix = `bench-${randomUUID().slice(0, 8)}`;
   const ratePerMinute = 'ratePerMinute' in options ? options.ratePerMinute : benchRatePerMinute;
-  const services = openTestClubScope({
+  const hosting = openBenchClub({
     config: { ...config, RATE_LIMIT_PER_MINUTE: ratePerMinute ?? 0 },
     logger,
     policy,
-    prefix,
+    root: prefix,
     timezone: benchTimezone,
     ...(options.now ? { now: options.now } : {}),
   });
+  const { services } = hosting;
   const { dispatcher } = services;
 
   const childEnv = (slackApiUrl: string): Record<string, string> => ({
@@ -97,6 +104,8 @@ export async function startBenchBot(options: BenchBotOptions): Promise<BenchBot>
     dispatcher,
     club,
     prefix,
+    hosting,
+    ringJobs: () => hosting.ringJobs(),
     async warmCache() {
       const { data } = services;
       await Promise.all([
@@ -119,7 +128,7 @@ export async function startBenchBot(options: BenchBotOptions): Promise<BenchBot>
     workerEnv: childEnv,
     emails: () => Object.fromEntries(club.people.map((person) => [person.userId, person.email])),
     async stop() {
-      await services.close();
+      await hosting.close();
       await simulator.stop();
     },
   };

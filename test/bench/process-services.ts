@@ -1,6 +1,5 @@
 import type { RoleRule } from '../../src/access/access-policy.js';
 import type { ClubScope } from '../../src/hosting/club-scope.js';
-import { openTestClubScope } from '../support/test-club-scope.js';
 import type { Logger } from '../../src/log.js';
 import { createBotMetrics, type BotMetrics } from '../../src/ops/bot-metrics.js';
 import {
@@ -10,6 +9,7 @@ import {
   benchRatePerMinute,
   benchTimezone,
 } from './bench-setup.js';
+import { openBenchClub, type BenchClubScope } from './bench-club.js';
 
 /** An environment variable a bench child needs. */
 export function requiredEnv(name: string): string {
@@ -19,11 +19,13 @@ export function requiredEnv(name: string): string {
 }
 
 /**
- * A bench child's services as `npm start` builds them, from the environment the runner gives
- * (`BenchBot.workerEnv`), with the metrics production keeps: every job, club call, cache read,
- * acknowledgement and delivery is counted as in production.
+ * A bench child's club as `npm start` opens it, from the environment the runner gives
+ * (`BenchBot.workerEnv`): a directory of one under the runner's prefix (the root of its keys and
+ * doorbells, shared with the runner and the other children), with the metrics production keeps:
+ * every job, club call, cache read, acknowledgement and delivery is counted as in production.
  */
 export function processServices(component: string): {
+  club: BenchClubScope;
   services: ClubScope;
   logger: Logger;
   metrics: BotMetrics;
@@ -34,15 +36,15 @@ export function processServices(component: string): {
   const logger = benchLogger(component);
   const grants = JSON.parse(process.env.BENCH_GRANTS ?? '[]') as RoleRule[];
   const metrics = createBotMetrics();
-  const services = openTestClubScope({
+  const club = openBenchClub({
     config: { ...config, RATE_LIMIT_PER_MINUTE: benchRatePerMinute },
     logger,
     policy: benchPolicy(grants),
-    prefix,
+    root: prefix,
     timezone: benchTimezone,
-    onClubCall: (info) => metrics.clubCall(info),
+    onClubCall: (info, clubId) => metrics.clubCall(info, clubId),
     onCacheRead: metrics.cacheRead,
     onDispatched: metrics.acknowledged,
   });
-  return { services, logger, metrics, prefix };
+  return { club, services: club.services, logger, metrics, prefix };
 }

@@ -1,10 +1,11 @@
 /**
  * A Slack app in a process of its own, with its own heap and event loop: either the bot as
- * `npm start -- --role bot` runs it (services, dispatcher, Bolt over HTTP, and the deliverer that
- * posts the workers' replies to Slack), or B1's baseline, a bare Bolt app that only acknowledges
- * (BENCH_APP=bare).
+ * `npm start -- --role bot` runs it (the environment's club as a directory of one, its dispatcher,
+ * Bolt over HTTP, and the hosted deliverer that posts the workers' replies to Slack when the
+ * worker process rings the outbox doorbell), or B1's baseline, a bare Bolt app that only
+ * acknowledges (BENCH_APP=bare).
  */
-import { startReplyDeliverer } from '../../../src/delivery/start-reply-deliverer.js';
+import { startHostedDeliverer } from '../../../src/hosting/start-hosted-deliverer.js';
 import { startOneClubSlack } from '../../support/one-club-slack.js';
 import { startBareBoltApp } from '../bare-bolt-app.js';
 import { benchBotToken, benchSigningSecret } from '../bench-setup.js';
@@ -19,25 +20,25 @@ if (process.env.BENCH_APP === 'bare') {
   eventsUrl = bare.eventsUrl;
   stop = bare.stop;
 } else {
-  const { services, logger, metrics } = processServices('bot');
+  const { club, services, logger, metrics } = processServices('bot');
   const { dispatcher } = services;
   const slack = await startOneClubSlack(
     { ...services, dispatcher },
     { signingSecret: benchSigningSecret, botToken: benchBotToken, slackApiUrl, logger },
   );
-  const deliverer = startReplyDeliverer({
-    redis: services.redis,
-    prefix: services.prefix,
-    sealer: services.sealer,
+  const deliverer = startHostedDeliverer({
+    directory: club.directory,
+    redis: club.redis,
     logger,
-    sinks: { slack: slack.sink },
+    root: club.root,
+    sinksFor: () => ({ slack: slack.sink }),
     onDelivered: (event) => metrics.replyDelivered(event),
   });
   eventsUrl = slack.eventsUrl;
   stop = async () => {
     await slack.adapter.stop();
     await deliverer.stop();
-    await services.close();
+    await club.close();
   };
 }
 

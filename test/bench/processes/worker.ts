@@ -1,27 +1,34 @@
 /**
- * A real worker process, as `npm start -- --role worker` runs one: the production services and
- * worker, at its default concurrency unless BENCH_CONCURRENCY is set. It reports its concurrency
- * when ready, when its jobs completed and its memory when asked, and its peak RSS when stopped.
+ * A real worker process, as `npm start -- --role worker` runs one: the environment's club as a
+ * directory of one, and the fair worker pool over it, at its default concurrency unless
+ * BENCH_CONCURRENCY is set. It reports its concurrency when ready, when its jobs completed and
+ * its memory when asked, and its peak RSS when stopped.
  */
 import { readFileSync } from 'node:fs';
-import { startClubWorker } from '../../support/start-club-worker.js';
-import { benchTimezone } from '../bench-setup.js';
+import { startFairWorkerPool } from '../../../src/hosting/fair-worker-pool.js';
+import { defaultConcurrency } from '../../../src/jobs/club-worker-settings.js';
 import { serveParent, signalReady } from '../child-process.js';
 import { processServices } from '../process-services.js';
 
-const { services, logger, metrics } = processServices('worker');
-const concurrency = process.env.BENCH_CONCURRENCY;
-const worker = startClubWorker({
-  services,
-  logger,
-  timezone: benchTimezone,
-  onFinished: (event) => metrics.jobFinished(event),
-  ...(concurrency ? { concurrency: Number(concurrency) } : {}),
-});
+const { club, logger, metrics } = processServices('worker');
+const concurrency = process.env.BENCH_CONCURRENCY
+  ? Number(process.env.BENCH_CONCURRENCY)
+  : defaultConcurrency;
 // When each job finished, for B3's rate.
 let completions: number[] = [];
-worker.on('completed', () => completions.push(performance.now()));
-await worker.waitUntilReady();
+const pool = startFairWorkerPool({
+  directory: club.directory,
+  redis: club.redis,
+  queueConnection: club.queueConnection,
+  logger,
+  root: club.root,
+  concurrency,
+  onFinished: (event, clubId) => {
+    completions.push(performance.now());
+    metrics.jobFinished(event, clubId);
+  },
+  onReplyPut: club.ringOutbox,
+});
 
 /** Peak resident set size, from the kernel (VmHWM), in MB. */
 function peakRssMb(): number {
@@ -51,9 +58,9 @@ serveParent(
     };
   },
   async () => {
-    await worker.close();
-    await services.close();
+    await pool.close();
+    await club.close();
     return { peakRssMb: peakRssMb() };
   },
 );
-signalReady({ pid: process.pid, concurrency: worker.concurrency });
+signalReady({ pid: process.pid, concurrency });
