@@ -63,7 +63,7 @@ end
 return 1`);
 
 /**
- * Where the worker leaves its replies for the bot process to deliver (see `startReplyDeliverer`).
+ * Where the worker leaves its replies for the bot process to deliver (see `startHostedDeliverer`).
  * A worker may die at any moment; the post to Slack or Discord is not made by it, so a worker's
  * death can neither lose a reply nor send one twice.
  */

@@ -11,14 +11,11 @@ import { clubWelfareHerald } from '../welfare/club-welfare-herald.js';
 import { tellOfIncident } from '../welfare/tell-of-incident.js';
 import type { ClubServices } from '../app/club-services.js';
 
-/** Options for {@link clubWorkerOptions}: a club's services and time zone, and the worker's own. */
+/** Options for {@link clubWorkerOptions}: a club's services and time zone, and the pool's hooks. */
 export interface ClubJobOptions {
   services: ClubServices;
   logger: Logger;
   timezone: string;
-  concurrency?: number;
-  lockDurationMs?: number;
-  stalledIntervalMs?: number;
   now?: () => number;
   onFinished?: (event: JobFinished) => void;
   /** Told after a reply or notice went into the outbox (rings the deliverer's doorbell). */
@@ -34,13 +31,9 @@ export function clubWorkerOptions(options: ClubJobOptions): ClubWorkerOptions {
   const digests = createDigests(services, { timezone, logger: options.logger, now: options.now });
   const herald = clubWelfareHerald(services, options.onReplyPut);
   return {
-    connection: services.queueConnection,
     redis: services.redis,
     sealer: services.sealer,
     prefix: services.prefix,
-    concurrency: options.concurrency,
-    lockDurationMs: options.lockDurationMs,
-    stalledIntervalMs: options.stalledIntervalMs,
     logger: options.logger,
     runner: {
       registry,

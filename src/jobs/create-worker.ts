@@ -1,4 +1,4 @@
-import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { AuditEntry } from '../access/audit-trail.js';
 import type { Priority } from '../budget/priority.js';
@@ -8,7 +8,6 @@ import { createReplyOutbox } from '../delivery/reply-outbox.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { Sealer } from '../redis/sealer.js';
-import { clubWorkerSettings, watchWorker } from './club-worker-settings.js';
 import { dispositionOf } from './disposition.js';
 import { failureReply, queuedReply } from './failure-reply.js';
 import { failedReason, JobAttemptError } from './job-attempt-error.js';
@@ -23,25 +22,16 @@ import {
 } from './club-queue.js';
 import { processDigestJob, type DigestJobs } from './process-digest.js';
 import { runCommand, type CommandOutcome, type CommandRunnerDeps } from './run-command.js';
-import { defaultRoot, queueName } from '../redis/club-keys.js';
+import { defaultRoot } from '../redis/club-keys.js';
 
-/** Options for {@link createClubWorker}. */
+/** What a club's job processor ({@link createJobProcessor}) works with. */
 export interface ClubWorkerOptions {
-  /** BullMQ's connection (`maxRetriesPerRequest: null`); a worker blocks on it waiting for jobs. */
-  connection: Redis;
   /** The connection the replies go to the outbox on. */
   redis: Redis;
   /** Opens the jobs' sealed payloads and seals the replies. */
   sealer: Sealer;
-  /** BullMQ key prefix. Default: `club-bot`. */
+  /** The club's key prefix (its outbox). Default: `club-bot`. */
   prefix?: string;
-  name?: string;
-  /** Jobs at once in this process. Default: 8. */
-  concurrency?: number;
-  /** How long a job's lock lasts without renewal: after a crash, another worker takes the job once it lapses. Default: 30 s. */
-  lockDurationMs?: number;
-  /** How often stalled jobs are looked for. Default: 30 s. */
-  stalledIntervalMs?: number;
   runner: CommandRunnerDeps;
   fileSubmission(
     submission: JobPayloads['form']['submission'],
@@ -72,24 +62,6 @@ interface JobPlan {
   /** What a notice calls it: an answer to a command, or a submission to file. */
   kind: 'answer' | 'submission';
   run(): Promise<CommandOutcome>;
-}
-
-/** The bot's BullMQ worker. */
-export type ClubWorker = Worker<SealedJobData, JobResult, JobName>;
-
-/**
- * The worker: runs commands and files forms, and leaves each reply in the outbox for the bot
- * process to deliver. A job ends only once its reply is in the outbox; a put Redis refused
- * throws, and BullMQ runs the job again.
- */
-export function createClubWorker(options: ClubWorkerOptions): ClubWorker {
-  const worker = new Worker<SealedJobData, JobResult, JobName>(
-    options.name ?? queueName,
-    createJobProcessor(options),
-    clubWorkerSettings(options),
-  );
-  watchWorker(worker, options.logger);
-  return worker;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ClubServices } from '../app/club-services.js';
 import { cachedCollections } from '../cache/cached-club-data.js';
 import type { ClubCallInfo } from '../club/create-club-client.js';
 import type { JobFinished } from '../jobs/club-queue.js';
-import type { ReplyDelivered } from '../delivery/start-reply-deliverer.js';
+import type { ReplyDelivered } from '../delivery/reply-delivery.js';
 
 /** The bot's Prometheus metrics (prom-client: the standard Node client, with default process metrics). */
 export interface BotMetrics {
