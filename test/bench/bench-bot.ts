@@ -12,7 +12,7 @@ import {
   benchTimezone,
   benchToken,
 } from './bench-setup.js';
-import { openBenchClub, type BenchClubScope } from './bench-club.js';
+import { openOneClub, type OneClub } from '../support/one-club.js';
 import { startChild } from './child-process.js';
 import { pickPeople, type BenchClub } from './club-people.js';
 
@@ -46,7 +46,7 @@ export interface BenchBot {
   club: BenchClub;
   prefix: string;
   /** The club's directory of one (the scope above is its only club) and what runs it. */
-  hosting: BenchClubScope;
+  hosting: OneClub;
   /** Rings the jobs doorbell (a job put with the queue directly rings nothing). */
   ringJobs(): Promise<void>;
   /** Reads every cached collection once: a warm cache, as on any day after the first command. */
@@ -77,7 +77,7 @@ export async function startBenchBot(options: BenchBotOptions): Promise<BenchBot>
   const logger = benchLogger('bench');
   const prefix = `bench-${randomUUID().slice(0, 8)}`;
   const ratePerMinute = 'ratePerMinute' in options ? options.ratePerMinute : benchRatePerMinute;
-  const hosting = openBenchClub({
+  const hosting = openOneClub({
     config: { ...config, RATE_LIMIT_PER_MINUTE: ratePerMinute ?? 0 },
     logger,
     policy,

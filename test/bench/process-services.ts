@@ -9,7 +9,7 @@ import {
   benchRatePerMinute,
   benchTimezone,
 } from './bench-setup.js';
-import { openBenchClub, type BenchClubScope } from './bench-club.js';
+import { openOneClub, type OneClub } from '../support/one-club.js';
 
 /** An environment variable a bench child needs. */
 export function requiredEnv(name: string): string {
@@ -25,7 +25,7 @@ export function requiredEnv(name: string): string {
  * every job, club call, cache read, acknowledgement and delivery is counted as in production.
  */
 export function processServices(component: string): {
-  club: BenchClubScope;
+  club: OneClub;
   services: ClubScope;
   logger: Logger;
   metrics: BotMetrics;
@@ -36,7 +36,7 @@ export function processServices(component: string): {
   const logger = benchLogger(component);
   const grants = JSON.parse(process.env.BENCH_GRANTS ?? '[]') as RoleRule[];
   const metrics = createBotMetrics();
-  const club = openBenchClub({
+  const club = openOneClub({
     config: { ...config, RATE_LIMIT_PER_MINUTE: benchRatePerMinute },
     logger,
     policy: benchPolicy(grants),

@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultAccessPolicy } from '../../src/access/access-policy.js';
-import { ownConnections } from '../../src/app/own-connections.js';
 import type { ClubScope } from '../../src/hosting/club-scope.js';
-import type { ClubDirectory } from '../../src/hosting/club-directory.js';
-import {
-  environmentClubId,
-  environmentClubSettings,
-  openEnvironmentDirectory,
-} from '../../src/hosting/environment-directory.js';
 import { startFairWorkerPool, type FairWorkerPool } from '../../src/hosting/fair-worker-pool.js';
-import { doorbellsOf } from '../../src/hosting/start-club-work.js';
 import { startHostedDeliverer } from '../../src/hosting/start-hosted-deliverer.js';
 import { clubClock } from '../../src/club/time/club-time.js';
 import { loadConfig } from '../../src/config.js';
@@ -19,6 +10,7 @@ import { createSlackReplySink } from '../../src/platforms/slack/reply-sink.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { startFakeSlack, type FakeSlack } from '../fakes/slack/start-fake-slack.js';
 import { testDataKey } from '../support/data-key.js';
+import { openOneClub, type OneClub } from '../support/one-club.js';
 import { testRedisUrl, uniquePrefix } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
 import { untilQueueIdle } from '../support/queue-idle.js';
@@ -31,11 +23,9 @@ const clock = { now: Date.now() };
 
 let simulator: RunningSimulator;
 let fake: FakeSlack;
+let club: OneClub;
 let services: ClubScope;
-let directory: ClubDirectory;
-let connections: ReturnType<typeof ownConnections>;
 let pool: FairWorkerPool;
-let bells: ReturnType<typeof doorbellsOf>;
 let deliverer: ReturnType<typeof startHostedDeliverer>;
 
 beforeAll(async () => {
@@ -47,23 +37,14 @@ beforeAll(async () => {
     CLUB_API_TOKEN: token,
     REDIS_URL: testRedisUrl(),
   });
-  // The environment's club as `club-bot start` serves it, under keys and doorbells of its own.
-  const root = uniquePrefix('digest-e2e');
-  connections = ownConnections(config, logger);
-  bells = doorbellsOf(connections.redis, root);
-  directory = openEnvironmentDirectory({
-    settings: {
-      ...environmentClubSettings(config, defaultAccessPolicy),
-      prefix: root,
-      timezone: london,
-    },
-    discordGuilds: [],
-    config: { ...config, RATE_LIMIT_PER_MINUTE: 0 },
-    connections,
+  club = openOneClub({
+    config,
     logger,
-    jobsBell: bells.jobs,
+    root: uniquePrefix('digest-e2e'),
+    timezone: london,
+    rateLimit: false,
   });
-  services = directory.club(environmentClubId)!;
+  services = club.services;
   const sink = createSlackReplySink({
     botToken: 'xoxb-e2e',
     slackApiUrl: fake.apiUrl,
@@ -73,29 +54,28 @@ beforeAll(async () => {
     logger,
   });
   deliverer = startHostedDeliverer({
-    directory,
-    redis: connections.redis,
+    directory: club.directory,
+    redis: club.redis,
     logger,
-    root,
+    root: club.root,
     sinksFor: () => ({ slack: sink }),
-    goneFor: (club) => createDigests(club, { timezone: london, logger }).dropGone,
+    goneFor: (scope) => createDigests(scope, { timezone: london, logger }).dropGone,
   });
   pool = startFairWorkerPool({
-    directory,
-    ...connections,
+    directory: club.directory,
+    redis: club.redis,
+    queueConnection: club.queueConnection,
     logger,
-    root,
+    root: club.root,
     now: () => clock.now,
-    onReplyPut: bells.outbox.ring,
+    onReplyPut: club.ringOutbox,
   });
 });
 afterAll(async () => {
   await pool?.close();
   await deliverer?.stop();
   await services?.queue.queue.obliterate({ force: true });
-  await directory?.close();
-  await connections?.queueConnection.quit();
-  await connections?.redis.quit();
+  await club?.close();
   await fake?.close();
   await simulator?.stop();
 });
@@ -148,7 +128,7 @@ describe('a digest from /digest add to its post', () => {
     const [job] = await services.queue.queue.getDelayed();
     await job?.promote();
     // Promoted early, it rings nothing: the pool would wake at the job's own time.
-    await bells.jobs.ring(environmentClubId);
+    await club.ringJobs();
     const [post] = await waitFor(() => {
       const posts = postsIn('CPOOL');
       return posts.length > 0 ? posts : undefined;
@@ -183,7 +163,7 @@ describe('a digest from /digest add to its post', () => {
     );
     await job?.promote();
     // Promoted early, it rings nothing: the pool would wake at the job's own time.
-    await bells.jobs.ring(environmentClubId);
+    await club.ringJobs();
     await waitFor(
       async () => ((await schedulerOf()) ? undefined : true),
       'the digest to be dropped',

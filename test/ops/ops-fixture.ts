@@ -1,15 +1,7 @@
 import { testDataKey } from '../support/data-key.js';
-import { defaultAccessPolicy } from '../../src/access/access-policy.js';
-import { ownConnections } from '../../src/app/own-connections.js';
 import { startOps } from '../../src/app/start-ops.js';
 import type { ClubScope } from '../../src/hosting/club-scope.js';
-import {
-  environmentClubId,
-  environmentClubSettings,
-  openEnvironmentDirectory,
-} from '../../src/hosting/environment-directory.js';
 import { startFairWorkerPool, type FairWorkerPool } from '../../src/hosting/fair-worker-pool.js';
-import { doorbellsOf } from '../../src/hosting/start-club-work.js';
 import { startHostedDeliverer } from '../../src/hosting/start-hosted-deliverer.js';
 import type { Platform } from '../../src/core/chat-user.js';
 import { loadConfig } from '../../src/config.js';
@@ -22,6 +14,7 @@ import type { PartCheck } from '../../src/ops/health-part.js';
 import { createHeartbeat, type Heartbeat } from '../../src/ops/heartbeat.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { testRedisUrl, uniquePrefix } from '../support/redis.js';
+import { openOneClub } from '../support/one-club.js';
 import { waitFor } from '../support/wait-for.js';
 
 export const opsToken = 'ops-token-3d9a';
@@ -93,32 +86,24 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
   });
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const metrics = createBotMetrics();
-  const root = options.prefix ?? uniquePrefix('ops');
-  const connections = ownConnections(config, logger);
-  const bells = doorbellsOf(connections.redis, root);
-  const directory = openEnvironmentDirectory({
-    settings: {
-      ...environmentClubSettings(config, defaultAccessPolicy),
-      prefix: root,
-      timezone: opsTimezone,
-    },
-    discordGuilds: [],
-    config: { ...config, RATE_LIMIT_PER_MINUTE: 0 },
-    connections,
+  const club = openOneClub({
+    config,
     logger,
-    jobsBell: bells.jobs,
+    root: options.prefix ?? uniquePrefix('ops'),
+    timezone: opsTimezone,
+    rateLimit: false,
     onClubCall: (info) => metrics.clubCall(info),
     onCacheRead: metrics.cacheRead,
     onDispatched: metrics.acknowledged,
   });
-  const services = directory.club(environmentClubId)!;
+  const { directory, services, root } = club;
   metrics.observe(services);
   const deliverer = startHostedDeliverer({
     directory,
-    redis: connections.redis,
+    redis: club.redis,
     logger,
     root,
-    sinksFor: (club) => options.sinks?.(metrics, club) ?? {},
+    sinksFor: (scope) => options.sinks?.(metrics, scope) ?? {},
     onDelivered: metrics.replyDelivered,
   });
   const heartbeat = createHeartbeat({ what: 'this process’s worker', now: options.now });
@@ -128,12 +113,13 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
       ? undefined
       : startFairWorkerPool({
           directory,
-          ...connections,
+          redis: club.redis,
+          queueConnection: club.queueConnection,
           logger,
           root,
           heartbeat,
           onFinished: (event) => metrics.jobFinished(event),
-          onReplyPut: bells.outbox.ring,
+          onReplyPut: club.ringOutbox,
         });
   if (pool) {
     ready.worker = heartbeat.part;
@@ -142,7 +128,7 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
   const { dispatcher } = services;
   const ops = await startOps({
     config,
-    redis: connections.redis,
+    redis: club.redis,
     metrics,
     ready,
     queues: () => [{ queue: services.queue.queue }],
@@ -156,7 +142,7 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
     simulator,
     services,
     metrics,
-    ringJobs: () => bells.jobs.ring(environmentClubId),
+    ringJobs: club.ringJobs,
     async stopWorker() {
       await pool?.close();
       pool = undefined;
@@ -180,11 +166,7 @@ export async function startOpsFixture(options: OpsFixtureOptions = {}): Promise<
       await ops.stop();
       await pool?.close();
       await deliverer.stop();
-      await directory.close();
-      await connections.queueConnection
-        .quit()
-        .catch(() => connections.queueConnection.disconnect());
-      await connections.redis.quit().catch(() => connections.redis.disconnect());
+      await club.close();
       await simulator.stop();
     },
   };

@@ -1,14 +1,9 @@
 import { testDataKey } from './data-key.js';
 import { defaultAccessPolicy, type AccessPolicy } from '../../src/access/access-policy.js';
-import { ownConnections } from '../../src/app/own-connections.js';
 import type { ClubScope } from '../../src/hosting/club-scope.js';
-import {
-  environmentClubId,
-  environmentClubSettings,
-  openEnvironmentDirectory,
-} from '../../src/hosting/environment-directory.js';
-import { doorbellsOf, startClubWork } from '../../src/hosting/start-club-work.js';
+import { startClubWork } from '../../src/hosting/start-club-work.js';
 import { startHostedDeliverer } from '../../src/hosting/start-hosted-deliverer.js';
+import { openOneClub } from './one-club.js';
 import type { Platform } from '../../src/core/chat-user.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Dispatcher } from '../../src/dispatch/create-dispatcher.js';
@@ -78,29 +73,28 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
   });
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const policy = options.policy ?? defaultAccessPolicy;
-  // Keys and doorbells of its own: other test files' pools share the Redis.
-  const root = uniquePrefix('bot');
-  const connections = ownConnections(config, logger);
-  const bells = doorbellsOf(connections.redis, root);
-  const directory = openEnvironmentDirectory({
-    settings: {
-      ...environmentClubSettings(config, policy),
-      prefix: root,
-      timezone: harnessTimezone,
-    },
-    discordGuilds: [],
+  const club = openOneClub({
     config,
-    connections,
     logger,
-    jobsBell: bells.jobs,
+    policy,
+    root: uniquePrefix('bot'),
+    timezone: harnessTimezone,
     budgetWindowMs: options.budgetWindowMs,
   });
-  const services = directory.club(environmentClubId)!;
+  const { directory, services, root } = club;
   const sinksFor = () => options.sinks ?? {};
   const startWork = () =>
     options.noWorker
-      ? startHostedDeliverer({ directory, redis: connections.redis, logger, root, sinksFor })
-      : startClubWork({ directory, ...connections, logger, root, sinksFor, now: options.now });
+      ? startHostedDeliverer({ directory, redis: club.redis, logger, root, sinksFor })
+      : startClubWork({
+          directory,
+          redis: club.redis,
+          queueConnection: club.queueConnection,
+          root,
+          logger,
+          sinksFor,
+          now: options.now,
+        });
   let work = startWork();
   return {
     simulator,
@@ -108,18 +102,14 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     dispatcher: services.dispatcher,
     config,
     policy,
-    ringJobs: () => bells.jobs.ring(environmentClubId),
+    ringJobs: club.ringJobs,
     async pauseWork() {
       await work.stop();
       return () => void (work = startWork());
     },
     async stop() {
       await work.stop();
-      await directory.close();
-      await connections.queueConnection
-        .quit()
-        .catch(() => connections.queueConnection.disconnect());
-      await connections.redis.quit().catch(() => connections.redis.disconnect());
+      await club.close();
       await simulator.stop();
     },
   };

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { AccessPolicy } from '../../src/access/access-policy.js';
+import { defaultAccessPolicy, type AccessPolicy } from '../../src/access/access-policy.js';
 import { ownConnections } from '../../src/app/own-connections.js';
 import type { Config } from '../../src/config.js';
 import type { ClubDirectory } from '../../src/hosting/club-directory.js';
@@ -12,8 +12,8 @@ import {
 import { doorbellsOf } from '../../src/hosting/start-club-work.js';
 import type { Logger } from '../../src/log.js';
 
-/** The bench's club as `club-bot start` opens the environment's: its scope and what runs it. */
-export interface BenchClubScope {
+/** The environment's club as `club-bot start` opens it: its scope and what runs it. */
+export interface OneClub {
   directory: ClubDirectory;
   /** The club's scope (services, dispatcher…), the directory's only club. */
   services: ClubScope;
@@ -31,30 +31,38 @@ export interface BenchClubScope {
 
 /**
  * The environment's club as `club-bot start` serves it: a directory of one on connections of its
- * own, its keys and doorbells under `root`. Every process of one benchmark that shares a queue
- * (the runner, the bot process, the worker process) opens it with the same root, so that a job
- * queued in one rings the pool of another, and a reply put by the pool rings the deliverer.
+ * own, its keys and doorbells under `root` (one of the test's own: other test files' pools share
+ * the Redis and would take its rings). Processes that share a queue open it with the same root,
+ * so that a job queued in one rings the pool of another, and a reply put by a pool rings the
+ * deliverer.
  */
-export function openBenchClub(
-  options: Pick<ScopeShared, 'now' | 'onClubCall' | 'onCacheRead' | 'onDispatched'> & {
+export function openOneClub(
+  options: Pick<
+    ScopeShared,
+    'now' | 'onClubCall' | 'onCacheRead' | 'onDispatched' | 'budgetWindowMs'
+  > & {
     config: Config;
-    policy: AccessPolicy;
     logger: Logger;
     root: string;
-    timezone: string;
+    /** Default: the default access policy. */
+    policy?: AccessPolicy;
+    /** Default: the configuration's CLUB_TIMEZONE. */
+    timezone?: string;
+    /** Whether RATE_LIMIT_PER_MINUTE applies. Default: true, as in `club-bot start`. */
+    rateLimit?: boolean;
   },
-): BenchClubScope {
+): OneClub {
   const { config, logger, root } = options;
   const connections = ownConnections(config, logger);
   const bells = doorbellsOf(connections.redis, root);
   const directory = openEnvironmentDirectory({
     settings: {
-      ...environmentClubSettings(config, options.policy),
+      ...environmentClubSettings(config, options.policy ?? defaultAccessPolicy),
       prefix: root,
-      timezone: options.timezone,
+      timezone: options.timezone ?? config.CLUB_TIMEZONE,
     },
     discordGuilds: [],
-    config,
+    config: options.rateLimit === false ? { ...config, RATE_LIMIT_PER_MINUTE: 0 } : config,
     connections,
     logger,
     jobsBell: bells.jobs,
@@ -62,6 +70,7 @@ export function openBenchClub(
     onClubCall: options.onClubCall,
     onCacheRead: options.onCacheRead,
     onDispatched: options.onDispatched,
+    budgetWindowMs: options.budgetWindowMs,
   });
   return {
     directory,
