@@ -142,9 +142,9 @@ async function failedJob(
   queues: readonly ClubJobs[],
 ): Promise<{ job: ClubQueueJob } & Omit<ClubJobs, 'queue'>> {
   const found: ({ job: ClubQueueJob } & Omit<ClubJobs, 'queue'>)[] = [];
-  for (const { queue, ...club } of queues) {
+  for (const { queue, ...about } of queues) {
     const job = await queue.getJob(id);
-    if (job) found.push({ job, ...club });
+    if (job) found.push({ job, ...about });
   }
   const [only] = found;
   if (!only) {
